@@ -1,0 +1,116 @@
+import Foundation
+
+/// Reads and writes ISO 8601 timestamps (`2024-01-31T08:00:00Z`, with optional fractional seconds and a
+/// numeric offset), without the shared mutable state of `ISO8601DateFormatter`.
+package enum Timestamp {
+  /// Parses `text`, or returns `nil` when it is not an ISO 8601 date and time.
+  ///
+  /// Accepted: `YYYY-MM-DDTHH:MM:SS`, then optional `.fraction`, then `Z` or `±HH:MM` (or `±HHMM`).
+  package static func parse(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    var index = 0
+    func number(_ count: Int) -> Int? {
+      guard index + count <= bytes.count else { return nil }
+      var value = 0
+      for byte in bytes[index..<index + count] {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      index += count
+      return value
+    }
+    func expect(_ character: Character) -> Bool {
+      guard index < bytes.count, bytes[index] == character.asciiValue else { return false }
+      index += 1
+      return true
+    }
+    guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
+      index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t")
+    else { return nil }
+    index += 1
+    guard let hour = number(2), expect(":"), let minute = number(2), expect(":"), let second = number(2),
+      (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
+      hour < 24, minute < 60, second < 61
+    else { return nil }
+    var fraction = 0.0
+    if expect(".") {
+      var scale = 0.1
+      let start = index
+      while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+        fraction += Double(bytes[index] - UInt8(ascii: "0")) * scale
+        scale /= 10
+        index += 1
+      }
+      guard index > start else { return nil }
+    }
+    var offset = 0
+    if expect("Z") || expect("z") {
+      offset = 0
+    } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+      index += 1
+      guard let hours = number(2) else { return nil }
+      _ = expect(":")
+      guard let minutes = number(2), hours < 24, minutes < 60 else { return nil }
+      offset = sign * (hours * 3600 + minutes * 60)
+    } else {
+      return nil
+    }
+    guard index == bytes.count else { return nil }
+    let seconds = secondsSinceEpoch(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    return Date(timeIntervalSince1970: Double(seconds - offset) + fraction)
+  }
+
+  /// Formats `date` in UTC as `YYYY-MM-DDTHH:MM:SSZ`, with milliseconds only when the date has them.
+  package static func format(_ date: Date) -> String {
+    let interval = date.timeIntervalSince1970
+    var whole = Int(interval.rounded(.down))
+    var millis = Int(((interval - Double(whole)) * 1000).rounded())
+    if millis == 1000 {
+      whole += 1
+      millis = 0
+    }
+    let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+    let secondOfDay = whole - days * 86_400
+    let (year, month, day) = civilDate(fromDays: days)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    var text = String(format: "%04d", year) + "-\(two(month))-\(two(day))T"
+    text += "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+    if millis != 0 { text += "." + String(format: "%03d", millis) }
+    return text + "Z"
+  }
+
+  /// The number of days in `month` (1–12) of `year`, in the proleptic Gregorian calendar.
+  package static func daysInMonth(year: Int, month: Int) -> Int {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Seconds since 1970-01-01T00:00:00Z of a UTC date and time.
+  package static func secondsSinceEpoch(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Int {
+    // Howard Hinnant's days_from_civil.
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let monthIndex = month > 2 ? month - 3 : month + 9
+    let dayOfYear = (153 * monthIndex + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    return days * 86_400 + hour * 3600 + minute * 60 + second
+  }
+
+  private static func civilDate(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}
