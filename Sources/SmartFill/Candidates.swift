@@ -1,0 +1,187 @@
+/// The candidates of one time-based request, in priority order (see ``PriorityKey``), after exact pruning.
+struct TimeCandidates {
+  /// A candidate: its show, its episode, its series position and whether it belongs to a serial chain.
+  struct Ref {
+    var show: Int
+    var episode: Int
+    var position: Int
+    var inChain: Bool
+  }
+
+  var durations: [Int] = []
+  var groupEnds: [Int] = []
+  var refs: [Ref] = []
+  /// The number of candidates before pruning (0: the result is `empty`).
+  var available = 0
+}
+
+/// One request against an indexed catalog: its priority ranks and exclusions resolved.
+struct RequestContext {
+  let index: CatalogIndex
+  let catalog: Catalog
+  let request: FillRequest
+  /// Priority rank by show index, for priority shows.
+  let ranks: [Int: Int]
+  /// Excluded episodes, by show, as episode indices.
+  let excluded: [Int: Set<Int>]
+
+  init(index: CatalogIndex, request: FillRequest, catalog: Catalog) {
+    self.index = index
+    self.catalog = catalog
+    self.request = request
+    var ranks: [Int: Int] = [:]
+    for (rank, feedURL) in request.priorityShows.enumerated() {
+      if let show = index.showIndexByURL[feedURL], ranks[show] == nil { ranks[show] = rank }
+    }
+    self.ranks = ranks
+    var excluded: [Int: Set<Int>] = [:]
+    for id in request.excluded {
+      if let show = index.showIndexByURL[id.feedURL], let episode = index.guidIndex[show][id.guid] {
+        excluded[show, default: []].insert(episode)
+      }
+    }
+    self.excluded = excluded
+  }
+
+  func isExcluded(show: Int, episode: Int) -> Bool {
+    excluded.isEmpty ? false : excluded[show]?.contains(episode) ?? false
+  }
+
+  func rank(_ show: Int) -> Int { ranks[show] ?? Int.max }
+
+  func key(show: Int, published: Double, position: Int) -> PriorityKey {
+    PriorityKey(
+      rank: rank(show), listening: catalog.shows[show].recentListeningSeconds, published: published,
+      feedRank: index.feedRank[show], position: position)
+  }
+
+  /// The show's chain: unplayed full episodes after the latest played one, in series order, without the
+  /// excluded ones, up to the first of unknown duration. Returns (series position, episode index) pairs.
+  func chain(of show: Int) -> [(position: Int, episode: Int)] {
+    let episodes = catalog.shows[show].episodes
+    let order = index.series[show]
+    var result: [(position: Int, episode: Int)] = []
+    var position = index.latestPlayed[show] + 1
+    while position < order.count {
+      let episodeIndex = order[position]
+      let episode = episodes[episodeIndex]
+      if episode.kind == .full, !episode.isPlayed, !isExcluded(show: show, episode: episodeIndex) {
+        if episode.remainingSeconds == nil { break }
+        result.append((position, episodeIndex))
+      }
+      position += 1
+    }
+    return result
+  }
+
+  /// The candidates for fill time and variety: chains of serial shows and free episodes, merged in priority
+  /// order; episodes longer than `high` dropped, chains cut where their total passes `high`, and of the free
+  /// episodes of one duration *d* only the first ⌊`high` / *d*⌋ kept (no more can ever be chosen, and the
+  /// rule always prefers the earlier of two equal ones). `caps` limits a show to its first episodes.
+  ///
+  /// - Complexity: O(*n* + *s* log *s*) for *n* episodes and *s* shows.
+  func timeCandidates(upTo high: Int, caps: [Int: Int]) -> TimeCandidates {
+    let shows = catalog.shows
+    var candidates = TimeCandidates()
+    // Groups that are not in the index's precomputed order: chains, and priority shows' free episodes.
+    var special: [(key: PriorityKey, refs: [TimeCandidates.Ref], durations: [Int])] = []
+    for show in shows.indices where shows[show].ordering == .serial {
+      let chain = chain(of: show)
+      candidates.available += chain.count
+      var refs: [TimeCandidates.Ref] = []
+      var durations: [Int] = []
+      var sum = 0
+      for link in chain {
+        let seconds = shows[show].episodes[link.episode].remainingSeconds!
+        sum += seconds
+        if sum > high { break }
+        refs.append(TimeCandidates.Ref(show: show, episode: link.episode, position: link.position, inChain: true))
+        durations.append(seconds)
+      }
+      if let first = chain.first, !refs.isEmpty {
+        let published = shows[show].episodes[first.episode].published.timeIntervalSince1970
+        special.append((key(show: show, published: published, position: first.position), refs, durations))
+      }
+    }
+    for show in ranks.keys {
+      for free in index.freeByShow[show] where !isExcluded(show: show, episode: Int(free.episode)) {
+        candidates.available += 1
+        guard Int(free.seconds) <= high else { continue }
+        let ref = TimeCandidates.Ref(
+          show: show, episode: Int(free.episode), position: Int(free.position), inChain: false)
+        special.append((key(show: show, published: free.published, position: Int(free.position)), [ref],
+          [Int(free.seconds)]))
+      }
+    }
+    special.sort { $0.key < $1.key }
+
+    var kept = [Int32](repeating: 0, count: high + 1)
+    var perShow: [Int: Int] = [:]
+    func emit(_ refs: [TimeCandidates.Ref], _ durations: [Int]) {
+      let start = candidates.durations.count
+      for (ref, duration) in zip(refs, durations) {
+        if let cap = caps[ref.show], perShow[ref.show, default: 0] >= cap { break }
+        if !ref.inChain {
+          if Int(kept[duration]) >= high / duration { continue }
+          kept[duration] += 1
+        }
+        if caps[ref.show] != nil { perShow[ref.show, default: 0] += 1 }
+        candidates.refs.append(ref)
+        candidates.durations.append(duration)
+      }
+      let end = candidates.durations.count
+      for position in start..<end { candidates.groupEnds.append(refs[0].inChain ? end : position + 1) }
+    }
+
+    var nextSpecial = 0
+    for free in index.freeOrder {
+      let show = Int(free.show)
+      if ranks[show] != nil || isExcluded(show: show, episode: Int(free.episode)) { continue }
+      candidates.available += 1
+      let seconds = Int(free.seconds)
+      guard seconds <= high else { continue }
+      let freeKey = key(show: show, published: free.published, position: Int(free.position))
+      while nextSpecial < special.count, special[nextSpecial].key < freeKey {
+        emit(special[nextSpecial].refs, special[nextSpecial].durations)
+        nextSpecial += 1
+      }
+      emit([TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false)],
+        [seconds])
+    }
+    while nextSpecial < special.count {
+      emit(special[nextSpecial].refs, special[nextSpecial].durations)
+      nextSpecial += 1
+    }
+    return candidates
+  }
+
+  /// Every show's chain for continue series, the shows ordered by (priority rank, −listening, published date
+  /// of the next episode, feed URL); shows with an empty chain left out.
+  func seriesChains() -> [(show: Int, episodes: [Int])] {
+    var chains: [(key: PriorityKey, show: Int, episodes: [Int])] = []
+    for show in catalog.shows.indices {
+      let links = chain(of: show)
+      guard let first = links.first else { continue }
+      let published = catalog.shows[show].episodes[first.episode].published.timeIntervalSince1970
+      chains.append((key(show: show, published: published, position: 0), show, links.map(\.episode)))
+    }
+    chains.sort { $0.key < $1.key }
+    return chains.map { ($0.show, $0.episodes) }
+  }
+
+  func reason(for ref: TimeCandidates.Ref) -> FillResult.Reason {
+    if ranks[ref.show] != nil { return .priorityShow }
+    if ref.inChain { return .nextInSeries }
+    if catalog.shows[ref.show].recentListeningSeconds > 0 { return .listeningHistory }
+    return .oldestUnplayed
+  }
+
+  func entry(show: Int, episode: Int, reason: FillResult.Reason) -> FillResult.Entry {
+    let showValue = catalog.shows[show]
+    let value = showValue.episodes[episode]
+    let reason = ranks[show] != nil ? .priorityShow : reason
+    return FillResult.Entry(
+      id: EpisodeID(feedURL: showValue.feedURL, guid: value.guid), showTitle: showValue.title, title: value.title,
+      seconds: value.remainingSeconds, season: value.season, episode: value.episode, reason: reason)
+  }
+}

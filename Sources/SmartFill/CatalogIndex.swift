@@ -1,0 +1,72 @@
+/// What the engine precomputes once per catalog: series order, the latest played episode of each show, and
+/// every episode that may be a free candidate, already in priority order for shows that are not priority
+/// shows.
+struct CatalogIndex: Sendable {
+  /// A potential free candidate: an unplayed, non-trailer episode of known duration that is not part of a
+  /// chain (any such episode of an episodic show, a bonus episode of a serial show).
+  struct Free: Sendable {
+    var show: Int32
+    var episode: Int32
+    var position: Int32
+    var seconds: Int32
+    var published: Double
+  }
+
+  var showIndexByURL: [String: Int] = [:]
+  /// Each show's position among the shows sorted by feed URL.
+  var feedRank: [Int] = []
+  /// Each show's episodes' indices in series order.
+  var series: [[Int]] = []
+  /// Each show's series position of its latest played full episode, or -1.
+  var latestPlayed: [Int] = []
+  /// Each show's GUIDs, to resolve exclusions.
+  var guidIndex: [[String: Int]] = []
+  /// Each show's free candidates in series order.
+  var freeByShow: [[Free]] = []
+  /// All free candidates by (−listening, published, feed rank, position).
+  var freeOrder: [Free] = []
+
+  init(_ catalog: Catalog) {
+    let shows = catalog.shows
+    for (index, show) in shows.enumerated() { showIndexByURL[show.feedURL] = index }
+    feedRank = Array(repeating: 0, count: shows.count)
+    for (rank, index) in shows.indices.sorted(by: { shows[$0].feedURL < shows[$1].feedURL }).enumerated() {
+      feedRank[index] = rank
+    }
+    series.reserveCapacity(shows.count)
+    for (showIndex, show) in shows.enumerated() {
+      let order = SeriesOrder.indices(of: show)
+      series.append(order)
+      var latest = -1
+      var free: [Free] = []
+      var guids: [String: Int] = [:]
+      guids.reserveCapacity(show.episodes.count)
+      for (position, episodeIndex) in order.enumerated() {
+        let episode = show.episodes[episodeIndex]
+        guids[episode.guid] = episodeIndex
+        if episode.kind == .full && episode.isPlayed { latest = position }
+        let isFree = show.ordering == .episodic ? episode.kind != .trailer : episode.kind == .bonus
+        if isFree, !episode.isPlayed, let seconds = episode.remainingSeconds {
+          free.append(
+            Free(
+              show: Int32(showIndex), episode: Int32(episodeIndex), position: Int32(position),
+              seconds: Int32(clamping: seconds), published: episode.published.timeIntervalSince1970))
+        }
+      }
+      latestPlayed.append(latest)
+      guidIndex.append(guids)
+      freeByShow.append(
+        show.ordering == .serial
+          ? free.sorted { ($0.published, $0.position) < ($1.published, $1.position) } : free)
+    }
+    let rank = feedRank
+    freeOrder = freeByShow.joined().sorted { lhs, rhs in
+      let lhsListening = shows[Int(lhs.show)].recentListeningSeconds
+      let rhsListening = shows[Int(rhs.show)].recentListeningSeconds
+      if lhsListening != rhsListening { return lhsListening > rhsListening }
+      if lhs.published != rhs.published { return lhs.published < rhs.published }
+      if lhs.show != rhs.show { return rank[Int(lhs.show)] < rank[Int(rhs.show)] }
+      return lhs.position < rhs.position
+    }
+  }
+}

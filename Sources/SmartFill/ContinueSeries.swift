@@ -1,0 +1,114 @@
+/// The exact continue-series selection with a target: a prefix of each show's chain, spread across the shows.
+///
+/// The rule: the chains' episodes are visited round by round — every show's next episode in show priority
+/// order, then every show's second, and so on — and an episode is taken when its show's previous episode was
+/// taken and some completion (prefixes of the chains still open) lands the total in the window; a show whose
+/// episode is passed over is closed. The fill stops as soon as the total is in the window. When no
+/// combination of prefixes reaches the window, the window becomes the largest total at or below its top.
+///
+/// Within a round, the completion of a decision is the sumset of two sets: `A`, the remaining episodes of
+/// the shows already taken in this round, and `B[j]`, the chains of the shows still to decide. `B` is
+/// computed backward at the start of each round; the sumset is probed only when neither set alone answers.
+struct RoundRobinFill {
+  /// Each chain's durations in series order, the chains in show priority order.
+  var chains: [[Int]]
+
+  /// A chosen episode: its chain and its position in the chain.
+  struct Pick: Equatable {
+    var chain: Int
+    var position: Int
+  }
+
+  /// Selects by the rule above.
+  ///
+  /// - Returns: The picks in the order they were taken, their total, and whether it lands in `window`.
+  /// - Complexity: O(*r* · *n* · *k*) word operations in the worst case, where *r* is the number of rounds,
+  ///   *n* the number of chain episodes that fit under the window's top, and *k* ≤ (*hi* + 1) / 64; a
+  ///   probe of two sets costs O(*hi* · *tol* / 64) and is only made when both cheap checks fail.
+  func select(in window: ClosedRange<Int>) -> (picks: [Pick], total: Int, inWindow: Bool) {
+    let high = window.upperBound
+    // Truncate every chain at the first prefix that passes the top of the window.
+    let chains = self.chains.map { chain -> [Int] in
+      var sum = 0
+      var kept: [Int] = []
+      for duration in chain {
+        sum += duration
+        if sum > high { break }
+        kept.append(duration)
+      }
+      return kept
+    }
+    // Rows: 0, 1 scratch; 2 = A; 3 = X (A with the candidate's rest); 4 = B[j + 1].
+    var rows = ReachRows(rows: 5, maximum: high)
+
+    // All combinations of prefixes: the best total at or below the top.
+    rows.setZero(0)
+    for chain in chains.indices where !chains[chain].isEmpty {
+      addRest(of: chains[chain], from: 0, to: 0, scratch: 1, rows: &rows)
+    }
+    let best = rows.largest(0, atMost: high) ?? 0
+    let inWindow = best >= window.lowerBound
+    let low = inWindow ? window.lowerBound : best
+
+    var picks: [Pick] = []
+    var total = 0
+    var open = chains.indices.filter { !chains[$0].isEmpty }
+    var round = 0
+    var archive = ReachArchive()
+    while total < low, !open.isEmpty {
+      let active = open.filter { chains[$0].count > round }
+      if active.isEmpty { break }
+      // B[j] for j = active.count ... 1, saved so that entry e holds B[active.count − e].
+      archive.removeAll()
+      rows.setZero(0)
+      archive.append(rows, row: 0)
+      for chain in active.reversed().dropLast() {
+        addRest(of: chains[chain], from: round, to: 0, scratch: 1, rows: &rows)
+        archive.append(rows, row: 0)
+      }
+      rows.setZero(2)
+      var nextOpen: [Int] = []
+      for (offset, chain) in active.enumerated() {
+        let duration = chains[chain][round]
+        if total + duration <= high {
+          rows.copy(2, to: 3)
+          addRest(of: chains[chain], from: round + 1, to: 3, scratch: 1, rows: &rows)
+          rows.restore(4, from: archive[active.count - 1 - offset])
+          let need = (low - total - duration)...(high - total - duration)
+          if sumsetHits(rows: rows, first: 3, second: 4, in: need) {
+            picks.append(Pick(chain: chain, position: round))
+            total += duration
+            rows.copy(3, to: 2)
+            nextOpen.append(chain)
+            if total >= low { break }
+          }
+        }
+      }
+      open = nextOpen
+      round += 1
+    }
+    return (picks, total, inWindow)
+  }
+
+  /// `rows[row] = rows[row] ⊕ {0, d[from], d[from] + d[from + 1], …}`: the set with any further prefix of the
+  /// chain from `from` added.
+  private func addRest(of chain: [Int], from start: Int, to row: Int, scratch: Int, rows: inout ReachRows) {
+    guard start < chain.count else { return }
+    rows.copy(row, to: scratch)
+    var sum = 0
+    for position in start..<chain.count {
+      sum += chain[position]
+      if sum > rows.capacity { break }
+      rows.combine(into: row, skip: row, next: scratch, shift: sum)
+    }
+  }
+
+  /// Whether some `a` of `first` and `b` of `second` have `a + b` in `range`. Both sets contain 0.
+  private func sumsetHits(rows: ReachRows, first: Int, second: Int, in range: ClosedRange<Int>) -> Bool {
+    guard range.upperBound >= 0 else { return false }
+    if rows.containsAny(second, in: range) || rows.containsAny(first, in: range) { return true }
+    return rows.firstSum(first, in: 1...range.upperBound) { a in
+      rows.containsAny(second, in: (range.lowerBound - a)...(range.upperBound - a))
+    }
+  }
+}

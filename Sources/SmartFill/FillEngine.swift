@@ -1,0 +1,249 @@
+import Foundation
+
+/// Builds queues from a catalog: fill time, continue series and variety.
+///
+/// Create one engine per catalog (it indexes the catalog once) and call ``fill(_:)`` for each request; the
+/// engine is a value and can be shared across tasks.
+///
+/// ```swift
+/// let engine = FillEngine(catalog: catalog)
+/// let commute = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: 45 * 60))
+/// ```
+public struct FillEngine: Sendable {
+  /// The catalog the engine fills from.
+  public let catalog: Catalog
+  let index: CatalogIndex
+
+  /// Indexes `catalog`.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* episodes.
+  public init(catalog: Catalog) {
+    self.catalog = catalog
+    self.index = CatalogIndex(catalog)
+  }
+
+  /// Fills a queue as `request` asks.
+  ///
+  /// - Throws: ``FillError`` for a target that is missing, not positive or too long; a tolerance that is
+  ///   negative, over 30 minutes or not less than the target; a priority show that is not in the catalog.
+  /// - Complexity: O(*n* + *s* log *s*) to gather the *n* candidates of *s* shows, then for fill time
+  ///   O(*n′* · *k*) word operations, where *n′* ≤ *n* is the number of candidates left after exact pruning and
+  ///   *k* ≤ (*T* + *tol*) / 64 the words below the dense tail of the reachable totals; see ``LookaheadFill``,
+  ///   ``RoundRobinFill`` and ``VarietyOrder`` for the modes.
+  public func fill(_ request: FillRequest) throws(FillError) -> FillResult {
+    let window = try validate(request)
+    let context = RequestContext(index: index, request: request, catalog: catalog)
+    switch request.mode {
+    case .fillTime:
+      return fillTime(context, window: window!)
+    case .variety:
+      return variety(context, window: window!)
+    case .continueSeries:
+      if let window { return continueSeries(context, window: window) }
+      return nextEpisodes(context)
+    }
+  }
+
+  private func validate(_ request: FillRequest) throws(FillError) -> ClosedRange<Int>? {
+    for feedURL in request.priorityShows where index.showIndexByURL[feedURL] == nil {
+      throw .unknownPriorityShow(feedURL: feedURL)
+    }
+    guard let target = request.targetSeconds else {
+      if request.mode != .continueSeries { throw .missingTarget(mode: request.mode) }
+      if request.toleranceSeconds < 0 || request.toleranceSeconds > FillRequest.maximumToleranceSeconds {
+        throw .invalidTolerance(seconds: request.toleranceSeconds, targetSeconds: nil)
+      }
+      return nil
+    }
+    guard target > 0, target <= FillRequest.maximumTargetSeconds else { throw .invalidTarget(seconds: target) }
+    let tolerance = request.toleranceSeconds
+    guard tolerance >= 0, tolerance < target, tolerance <= FillRequest.maximumToleranceSeconds else {
+      throw .invalidTolerance(seconds: tolerance, targetSeconds: target)
+    }
+    return (target - tolerance)...(target + tolerance)
+  }
+
+  // MARK: Fill time
+
+  private func fillTime(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
+    let candidates = context.timeCandidates(upTo: window.upperBound, caps: [:])
+    let outcome = solve(candidates, window: window)
+    return timeResult(context, candidates: candidates, picked: outcome.picked, inWindow: outcome.inWindow,
+      window: window, ordered: nil)
+  }
+
+  private func solve(_ candidates: TimeCandidates, window: ClosedRange<Int>) -> (picked: [Int], inWindow: Bool) {
+    guard !candidates.durations.isEmpty else { return ([], false) }
+    let unit = candidates.durations.reduce(0) { gcd($0, $1) }
+    let low = (window.lowerBound + unit - 1) / unit
+    let high = window.upperBound / unit
+    let scaled = LookaheadFill(durations: candidates.durations.map { $0 / unit }, groupEnds: candidates.groupEnds)
+    if low > high {
+      // No total of whole units lands in the window: the best total below its top.
+      let outcome = scaled.select(in: high...high)
+      return (outcome.selection.indices, false)
+    }
+    let outcome = scaled.select(in: low...high)
+    return (outcome.selection.indices, outcome.inWindow)
+  }
+
+  // MARK: Variety
+
+  private func variety(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
+    var caps: [Int: Int] = [:]
+    var plainInWindow: Bool?
+    while true {
+      let candidates = context.timeCandidates(upTo: window.upperBound, caps: caps)
+      let outcome = solve(candidates, window: window)
+      if plainInWindow == nil { plainInWindow = outcome.inWindow }
+      var counts: [Int: Int] = [:]
+      for item in outcome.picked { counts[candidates.refs[item].show, default: 0] += 1 }
+      let total = outcome.picked.count
+      if let (show, count) = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }),
+        count > 2 * (total - count + 1)
+      {
+        caps[show] = count - 1
+        continue
+      }
+      let arranged = arrangeVariety(context, candidates: candidates, picked: outcome.picked)
+      var result = timeResult(context, candidates: candidates, picked: outcome.picked,
+        inWindow: outcome.inWindow, window: window, ordered: arranged)
+      if !outcome.inWindow, plainInWindow == true {
+        result.message =
+          "The variety rule (never three in a row from one show) and the \(describe(window)) window cannot "
+          + "both be met with these episodes; the closest is \(describe(seconds: result.totalSeconds))."
+      }
+      return result
+    }
+  }
+
+  private func arrangeVariety(_ context: RequestContext, candidates: TimeCandidates, picked: [Int]) -> [Int] {
+    var byShow: [Int: [Int]] = [:]
+    var showOrder: [Int] = []
+    for item in picked {
+      let show = candidates.refs[item].show
+      if byShow[show] == nil { showOrder.append(show) }
+      byShow[show, default: []].append(item)
+    }
+    let groups = showOrder.map { show -> (category: String?, items: [Int]) in
+      let items = byShow[show]!.sorted { candidates.refs[$0].position < candidates.refs[$1].position }
+      return (catalog.shows[show].categories.first, items)
+    }
+    guard let order = VarietyOrder.arrange(groups) else {
+      preconditionFailure("variety selection was checked to be arrangeable")
+    }
+    return order
+  }
+
+  // MARK: Continue series
+
+  private func nextEpisodes(_ context: RequestContext) -> FillResult {
+    let chains = context.seriesChains()
+    let entries = chains.map { context.entry(show: $0.show, episode: $0.episodes[0], reason: .nextInSeries) }
+    let total = entries.reduce(0) { $0 + ($1.seconds ?? 0) }
+    return FillResult(
+      mode: .continueSeries, status: entries.isEmpty ? .empty : .filled, targetSeconds: nil,
+      toleranceSeconds: context.request.toleranceSeconds, totalSeconds: total, entries: entries,
+      message: entries.isEmpty ? FillResult.emptyMessage : nil)
+  }
+
+  private func continueSeries(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
+    let chains = context.seriesChains()
+    guard !chains.isEmpty else {
+      return FillResult(
+        mode: .continueSeries, status: .empty, targetSeconds: context.request.targetSeconds,
+        toleranceSeconds: context.request.toleranceSeconds, totalSeconds: 0, entries: [],
+        message: FillResult.emptyMessage)
+    }
+    let durations = chains.map { chain in
+      chain.episodes.map { catalog.shows[chain.show].episodes[$0].remainingSeconds! }
+    }
+    let unit = durations.joined().reduce(0) { gcd($0, $1) }
+    let low = (window.lowerBound + unit - 1) / unit
+    let high = window.upperBound / unit
+    let solver = RoundRobinFill(chains: durations.map { $0.map { $0 / unit } })
+    let outcome = solver.select(in: low > high ? high...high : low...high)
+    let entries = outcome.picks.map { pick in
+      context.entry(show: chains[pick.chain].show, episode: chains[pick.chain].episodes[pick.position],
+        reason: .nextInSeries)
+    }
+    return finish(context, entries: entries, inWindow: outcome.inWindow && low <= high, window: window)
+  }
+
+  // MARK: Results
+
+  private func timeResult(
+    _ context: RequestContext, candidates: TimeCandidates, picked: [Int], inWindow: Bool,
+    window: ClosedRange<Int>, ordered: [Int]?
+  ) -> FillResult {
+    if candidates.available == 0 {
+      return FillResult(
+        mode: context.request.mode, status: .empty, targetSeconds: context.request.targetSeconds,
+        toleranceSeconds: context.request.toleranceSeconds, totalSeconds: 0, entries: [],
+        message: FillResult.emptyMessage)
+    }
+    let order: [Int]
+    if let ordered {
+      order = ordered
+    } else {
+      // Shows together, in the order their first episode was chosen; each show in series order.
+      var firstPick: [Int: Int] = [:]
+      for (rank, item) in picked.enumerated() where firstPick[candidates.refs[item].show] == nil {
+        firstPick[candidates.refs[item].show] = rank
+      }
+      order = picked.sorted {
+        let lhs = candidates.refs[$0]
+        let rhs = candidates.refs[$1]
+        if lhs.show != rhs.show { return firstPick[lhs.show]! < firstPick[rhs.show]! }
+        return lhs.position < rhs.position
+      }
+    }
+    let entries = order.map { item in
+      let ref = candidates.refs[item]
+      return context.entry(show: ref.show, episode: ref.episode, reason: context.reason(for: ref))
+    }
+    return finish(context, entries: entries, inWindow: inWindow, window: window)
+  }
+
+  private func finish(
+    _ context: RequestContext, entries: [FillResult.Entry], inWindow: Bool, window: ClosedRange<Int>
+  ) -> FillResult {
+    let total = entries.reduce(0) { $0 + ($1.seconds ?? 0) }
+    let status: FillResult.Status = inWindow && window.contains(total) ? .filled : .short
+    var message: String?
+    if status == .short {
+      message =
+        entries.isEmpty
+        ? "Nothing fits in \(describe(window)): every available episode is longer."
+        : "No combination of the available episodes reaches \(describe(window)); the closest is "
+          + "\(describe(seconds: total))."
+    }
+    return FillResult(
+      mode: context.request.mode, status: status, targetSeconds: context.request.targetSeconds,
+      toleranceSeconds: context.request.toleranceSeconds, totalSeconds: total, entries: entries, message: message)
+  }
+}
+
+/// Greatest common divisor of two non-negative integers.
+func gcd(_ a: Int, _ b: Int) -> Int {
+  var (a, b) = (a, b)
+  while b != 0 { (a, b) = (b, a % b) }
+  return a
+}
+
+/// "42–48 min" for a window, in whole minutes when it is.
+func describe(_ window: ClosedRange<Int>) -> String {
+  "\(describe(seconds: window.lowerBound))–\(describe(seconds: window.upperBound))"
+}
+
+/// "45 min", "1 h 30 min", "44 min 10 s".
+func describe(seconds: Int) -> String {
+  let hours = seconds / 3600
+  let minutes = seconds / 60 % 60
+  let rest = seconds % 60
+  var parts: [String] = []
+  if hours > 0 { parts.append("\(hours) h") }
+  if minutes > 0 || (hours == 0 && rest == 0) { parts.append("\(minutes) min") }
+  if rest > 0 { parts.append("\(rest) s") }
+  return parts.joined(separator: " ")
+}

@@ -1,0 +1,115 @@
+/// The exact fill-time selection over candidates in priority order, with serial chains kept contiguous.
+///
+/// The rule (documented in the README, proved against brute force in the tests): go through the candidates in
+/// priority order; take a candidate when it may be taken (a chain's episode only right after its predecessor)
+/// and some completion from the candidates after it still lands the total in the window; stop as soon as the
+/// total is inside the window. When no selection at all lands in the window, the window becomes the single
+/// largest total that stays at or below its top, and the same rule picks the selection.
+///
+/// Suffix reachability makes each decision O(1) words: `S[i]` is the set of totals reachable from candidate `i`
+/// on, `S[i] = S[skip(i)] ∪ (S[i + 1] + d(i))`, where `skip(i)` is `i + 1` for a free episode and the end of
+/// its chain for a chain episode (skipping an episode of a chain ends the chain). Only checkpoints of `S` are
+/// kept; the blocks between them are recomputed as the forward pass reaches them.
+struct LookaheadFill {
+  /// Durations of the candidates in priority order.
+  var durations: [Int]
+  /// For each candidate, the index after its group: `i + 1` for a free episode, the chain's end for a chain's.
+  var groupEnds: [Int]
+
+  /// The smallest number of candidates between two checkpoints.
+  static let blockSize = 32
+
+  /// The chosen candidates' indices, in priority order, and their total.
+  struct Selection: Equatable {
+    var indices: [Int]
+    var total: Int
+  }
+
+  /// Selects by the rule above.
+  ///
+  /// - Parameter window: The accepted totals; its lower bound is at least 0.
+  /// - Returns: The selection, and whether it lands in `window` (`false`: the largest total below the top).
+  /// - Complexity: O(*n* · *k*) word operations, where *n* is the number of candidates and *k* ≤ (*hi* + 1) / 64
+  ///   the number of words below the dense tail of the suffix sets; memory O((*n* / 32 + *b*) · *k*), where *b*
+  ///   is the longest block.
+  func select(in window: ClosedRange<Int>) -> (selection: Selection, inWindow: Bool) {
+    let count = durations.count
+    let high = window.upperBound
+    // Checkpoints at group starts, at least `blockSize` candidates apart.
+    var checkpoints: [Int] = [0]
+    var index = 0
+    while index < count {
+      let end = groupEnds[index]
+      index = end
+      if index - checkpoints.last! >= Self.blockSize || index == count { checkpoints.append(index) }
+    }
+    if checkpoints.last != count { checkpoints.append(count) }
+
+    // Backward pass: rows 0 (S[i + 1]), 1 (S[i]), 2 (S after the current chain).
+    var rows = ReachRows(rows: 3, maximum: high)
+    var archive = ReachArchive()
+    var archived = [Int](repeating: -1, count: checkpoints.count)
+    var nextCheckpoint = checkpoints.count - 1
+    rows.setZero(0)
+    archived[nextCheckpoint] = archive.append(rows, row: 0)
+    nextCheckpoint -= 1
+    var current = 0
+    var spare = 1
+    for position in stride(from: count - 1, through: 0, by: -1) {
+      let end = groupEnds[position]
+      if end == position + 1, position > 0, groupEnds[position - 1] == end {
+        rows.copy(current, to: 2)  // last episode of a chain: S at the chain's end
+      }
+      let skipRow = end == position + 1 ? current : 2
+      rows.combine(into: spare, skip: skipRow, next: current, shift: durations[position])
+      swap(&current, &spare)
+      if nextCheckpoint >= 0, checkpoints[nextCheckpoint] == position {
+        archived[nextCheckpoint] = archive.append(rows, row: current)
+        nextCheckpoint -= 1
+      }
+    }
+    if count == 0 { archived[0] = archived[checkpoints.count - 1] }
+
+    let best = rows.largest(current, atMost: high) ?? 0
+    let inWindow = best >= window.lowerBound
+    let low = inWindow ? window.lowerBound : best
+
+    // Forward pass, block by block.
+    var taken: [Int] = []
+    var total = 0
+    var position = 0
+    var block = ReachRows(rows: 1, maximum: high)
+    var blockIndex = 0
+    while position < count, total < low {
+      while checkpoints[blockIndex + 1] <= position { blockIndex += 1 }
+      let start = checkpoints[blockIndex]
+      let end = checkpoints[blockIndex + 1]
+      // Rows hold S[start + 1 ... end]; row r is S[start + 1 + r].
+      let length = end - start
+      if block.dense.count < length + 1 { block = ReachRows(rows: length + 1, maximum: high) }
+      block.restore(length - 1, from: archive[archived[blockIndex + 1]])
+      var after = length - 1  // the row of S at the current chain's end
+      for item in stride(from: end - 1, through: start + 1, by: -1) {
+        let row = item - start - 1
+        let groupEnd = groupEnds[item]
+        if groupEnd == item + 1 { after = row + 1 }
+        let skipRow = groupEnd == item + 1 ? row + 1 : after
+        block.copy(skipRow, to: row)
+        block.combine(into: row, skip: row, next: row + 1, shift: durations[item])
+      }
+      while position < end, total < low {
+        let duration = durations[position]
+        let nextRow = position - start
+        let remaining = (low - total - duration)...(high - total - duration)
+        if total + duration <= high, block.containsAny(nextRow, in: remaining) {
+          taken.append(position)
+          total += duration
+          position += 1
+        } else {
+          position = groupEnds[position]
+        }
+      }
+    }
+    return (Selection(indices: taken, total: total), inWindow)
+  }
+}

@@ -1,0 +1,45 @@
+/// The order in which the engine considers candidates, as the design gives it: the caller's priority shows
+/// first (in the order named), then shows the listener listens to more (`recentListeningSeconds`, larger
+/// first), then the oldest unplayed first.
+///
+/// Candidates are grouped: every free episode (any unplayed, non-trailer episode of an episodic show, and a
+/// serial show's bonus episodes) is a group of its own, and a serial show's chain is one group whose
+/// episodes stay together in series order. Groups are ordered by the key
+///
+///     (priority rank, −recentListeningSeconds, published date of the group's first episode, feed URL,
+///      position of that episode in series order)
+///
+/// where the priority rank is the show's position in the request's priority list, or after all of them for
+/// other shows. The feed URL and series position are unique, so ties are broken deterministically.
+///
+/// Continue series orders shows by `(priority rank, −recentListeningSeconds, published date of the show's
+/// next episode, feed URL)`.
+public struct PriorityKey: Sendable, Hashable, Comparable {
+  /// The show's position in the caller's priority list; `Int.max` for other shows.
+  public var rank: Int
+  /// The show's recent listening, in seconds.
+  public var listening: Int
+  /// The published date of the group's first episode, in seconds since 1970.
+  public var published: Double
+  /// The show's position among the catalog's shows sorted by feed URL.
+  public var feedRank: Int
+  /// The group's first episode's position in its show's series order.
+  public var position: Int
+
+  /// Creates a key.
+  public init(rank: Int, listening: Int, published: Double, feedRank: Int, position: Int) {
+    self.rank = rank
+    self.listening = listening
+    self.published = published
+    self.feedRank = feedRank
+    self.position = position
+  }
+
+  public static func < (lhs: PriorityKey, rhs: PriorityKey) -> Bool {
+    if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
+    if lhs.listening != rhs.listening { return lhs.listening > rhs.listening }
+    if lhs.published != rhs.published { return lhs.published < rhs.published }
+    if lhs.feedRank != rhs.feedRank { return lhs.feedRank < rhs.feedRank }
+    return lhs.position < rhs.position
+  }
+}

@@ -1,0 +1,200 @@
+/// Rows of bitsets over the sums `0 ... capacity`, each with a dense tail: every bit from word `dense[row]` on
+/// is set. Suffix reachability in a fill saturates quickly (a few dozen varied durations reach every total
+/// above some small bound), so operations only touch the words below the dense tail.
+///
+/// Invariant: the words of a row from `dense[row]` on are physically all ones, so a shift can read them
+/// without a branch.
+struct ReachRows {
+  /// Words per row; the capacity is `64 · wordCount − 1`.
+  let wordCount: Int
+  private(set) var storage: [UInt64]
+  private(set) var dense: [Int]
+
+  /// Creates `rows` rows able to hold every sum up to `maximum`.
+  init(rows: Int, maximum: Int) {
+    wordCount = maximum / 64 + 1
+    storage = Array(repeating: ~0, count: rows * wordCount)
+    dense = Array(repeating: 0, count: rows)
+  }
+
+  /// The largest sum a row can hold.
+  var capacity: Int { wordCount * 64 - 1 }
+
+  /// Sets `row` to `{0}`.
+  mutating func setZero(_ row: Int) {
+    let count = wordCount
+    storage.withUnsafeMutableBufferPointer { words in
+      let base = row * count
+      for index in 0..<count { words[base + index] = 0 }
+      words[base] = 1
+    }
+    dense[row] = count
+  }
+
+  /// Sets `row` to a copy of `source`.
+  mutating func copy(_ source: Int, to row: Int) {
+    guard source != row else { return }
+    let newDense = dense[source]
+    let oldDense = dense[row]
+    let count = wordCount
+    storage.withUnsafeMutableBufferPointer { words in
+      let to = row * count
+      let from = source * count
+      for index in 0..<newDense { words[to + index] = words[from + index] }
+      if oldDense > newDense {
+        for index in newDense..<oldDense { words[to + index] = ~0 }
+      }
+    }
+    dense[row] = newDense
+  }
+
+  /// `row = skip ∪ (next + shift)`: the sums of `skip`, and the sums of `next` plus `shift`.
+  ///
+  /// `row` may be `skip`; it must not be `next`.
+  ///
+  /// - Complexity: O(*k*), where *k* is the number of words below the result's dense tail.
+  mutating func combine(into row: Int, skip: Int, next: Int, shift: Int) {
+    precondition(row != next, "combine cannot shift a row into itself")
+    let count = wordCount
+    let wordShift = shift >> 6
+    let bitShift = shift & 63
+    let shiftedDense = dense[next] + wordShift + (bitShift == 0 ? 0 : 1)
+    let newDense = min(dense[skip], shiftedDense, count)
+    let oldDense = dense[row]
+    storage.withUnsafeMutableBufferPointer { words in
+      let out = row * count
+      let skipBase = skip * count
+      let nextBase = next * count
+      if bitShift == 0 {
+        for index in 0..<newDense {
+          let source = index - wordShift
+          let shifted = source >= 0 ? words[nextBase + source] : 0
+          words[out + index] = words[skipBase + index] | shifted
+        }
+      } else {
+        let back = 64 - bitShift
+        for index in 0..<newDense {
+          let source = index - wordShift
+          var shifted: UInt64 = 0
+          if source >= 0 { shifted = words[nextBase + source] << UInt64(bitShift) }
+          if source >= 1 { shifted |= words[nextBase + source - 1] >> UInt64(back) }
+          words[out + index] = words[skipBase + index] | shifted
+        }
+      }
+      if oldDense > newDense {
+        for index in newDense..<oldDense { words[out + index] = ~0 }
+      }
+      var tail = newDense
+      while tail > 0, words[out + tail - 1] == ~0 { tail -= 1 }
+      dense[row] = tail
+    }
+  }
+
+  /// Whether `row` holds a sum in `range` (clipped to `0 ... capacity`).
+  ///
+  /// - Complexity: O(*w*), where *w* is the range's length in words.
+  func containsAny(_ row: Int, in range: ClosedRange<Int>) -> Bool {
+    let low = max(range.lowerBound, 0)
+    let high = min(range.upperBound, capacity)
+    guard low <= high else { return false }
+    if high >= dense[row] * 64 { return true }
+    let base = row * wordCount
+    let firstWord = low >> 6
+    let lastWord = high >> 6
+    for index in firstWord...lastWord {
+      var word = storage[base + index]
+      if index == firstWord { word &= ~0 << UInt64(low & 63) }
+      if index == lastWord, high & 63 != 63 { word &= (1 << UInt64((high & 63) + 1)) - 1 }
+      if word != 0 { return true }
+    }
+    return false
+  }
+
+  /// The largest sum of `row` that is at most `limit`, or `nil` when there is none.
+  func largest(_ row: Int, atMost limit: Int) -> Int? {
+    let high = min(limit, capacity)
+    guard high >= 0 else { return nil }
+    if high >= dense[row] * 64 { return high }
+    let base = row * wordCount
+    var index = high >> 6
+    var word = storage[base + index]
+    if high & 63 != 63 { word &= (1 << UInt64((high & 63) + 1)) - 1 }
+    while true {
+      if word != 0 { return index * 64 + 63 - word.leadingZeroBitCount }
+      if index == 0 { return nil }
+      index -= 1
+      word = storage[base + index]
+    }
+  }
+
+  /// Calls `body` with each sum of `row` in `range`, in increasing order, until it returns `true`.
+  ///
+  /// - Returns: Whether `body` returned `true`.
+  func firstSum(_ row: Int, in range: ClosedRange<Int>, where body: (Int) -> Bool) -> Bool {
+    let low = max(range.lowerBound, 0)
+    let high = min(range.upperBound, capacity)
+    guard low <= high else { return false }
+    let base = row * wordCount
+    for index in (low >> 6)...(high >> 6) {
+      var word = storage[base + index]
+      if index == low >> 6 { word &= ~0 << UInt64(low & 63) }
+      while word != 0 {
+        let sum = index * 64 + word.trailingZeroBitCount
+        if sum > high { return false }
+        if body(sum) { return true }
+        word &= word - 1
+      }
+    }
+    return false
+  }
+
+  /// The words of `row` below its dense tail, for compact storage.
+  func compact(_ row: Int) -> ArraySlice<UInt64> {
+    storage[(row * wordCount)..<(row * wordCount + dense[row])]
+  }
+
+  /// Sets `row` from words saved by ``compact(_:)``.
+  mutating func restore(_ row: Int, from words: ArraySlice<UInt64>) {
+    let newDense = words.count
+    let oldDense = dense[row]
+    let base = row * wordCount
+    storage.withUnsafeMutableBufferPointer { buffer in
+      var offset = base
+      for word in words {
+        buffer[offset] = word
+        offset += 1
+      }
+      if oldDense > newDense {
+        for index in newDense..<oldDense { buffer[base + index] = ~0 }
+      }
+    }
+    dense[row] = newDense
+  }
+}
+
+/// Compact copies of reach rows, appended one after another.
+struct ReachArchive {
+  private var words: [UInt64] = []
+  private var starts: [Int] = [0]
+
+  /// The number of saved rows.
+  var count: Int { starts.count - 1 }
+
+  /// Saves `row` of `rows`; returns its index in the archive.
+  @discardableResult
+  mutating func append(_ rows: ReachRows, row: Int) -> Int {
+    words.append(contentsOf: rows.compact(row))
+    starts.append(words.count)
+    return starts.count - 2
+  }
+
+  /// The saved words of entry `index`.
+  subscript(index: Int) -> ArraySlice<UInt64> { words[starts[index]..<starts[index + 1]] }
+
+  /// Removes every entry, keeping the storage.
+  mutating func removeAll() {
+    words.removeAll(keepingCapacity: true)
+    starts.removeAll(keepingCapacity: true)
+    starts.append(0)
+  }
+}

@@ -1,0 +1,39 @@
+/// The order in which a show's episodes are meant to be heard: one definition, used by every mode.
+///
+/// - Serial shows: by season, then episode number, then published date, then GUID. An episode without a
+///   season comes after every numbered season; an episode without a number comes after the numbered ones of
+///   its season. Repeated numbers fall back to the date, then the GUID.
+/// - Episodic shows: by published date (oldest first), then GUID.
+///
+/// GUIDs are unique within a show, so the order is total and deterministic.
+///
+/// A serial show's *chain* is its unplayed full episodes after the latest played full episode, in series
+/// order (from the first when none is played), leaving out excluded episodes without breaking the chain, and
+/// stopping before the first episode whose duration is unknown. Every mode takes only a prefix of a serial
+/// show's chain, so no season and no episode is skipped. Bonus episodes of a serial show are not part of
+/// its chain: they are heard whenever, so fill time and variety treat them like episodes of an episodic show,
+/// and continue series leaves them out.
+public enum SeriesOrder {
+  /// Whether `lhs` comes before `rhs` in series order for a show with `ordering`.
+  ///
+  /// - Complexity: O(1), plus the comparison of GUIDs when everything else is equal.
+  public static func precedes(_ lhs: Episode, _ rhs: Episode, ordering: Show.Ordering) -> Bool {
+    if ordering == .serial {
+      let lhsSeason = lhs.season ?? Int.max
+      let rhsSeason = rhs.season ?? Int.max
+      if lhsSeason != rhsSeason { return lhsSeason < rhsSeason }
+      let lhsNumber = lhs.episode ?? Int.max
+      let rhsNumber = rhs.episode ?? Int.max
+      if lhsNumber != rhsNumber { return lhsNumber < rhsNumber }
+    }
+    if lhs.published != rhs.published { return lhs.published < rhs.published }
+    return lhs.guid < rhs.guid
+  }
+
+  /// The show's episodes' indices in series order.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* episodes.
+  public static func indices(of show: Show) -> [Int] {
+    show.episodes.indices.sorted { precedes(show.episodes[$0], show.episodes[$1], ordering: show.ordering) }
+  }
+}
