@@ -77,10 +77,12 @@ struct RequestContext {
   /// The candidates for fill time and variety: chains of serial shows and free episodes, merged in priority
   /// order; episodes longer than `high` dropped, chains cut where their total passes `high`, and of the free
   /// episodes of one duration *d* only the first ⌊`high` / *d*⌋ kept (no more can ever be chosen, and the
-  /// rule always prefers the earlier of two equal ones). `caps` limits a show to its first episodes.
+  /// rule always prefers the earlier of two equal ones). With `pruneByShow`, that count is kept per show and
+  /// duration, as variety needs (swapping episodes of two shows changes the counts its rule depends on).
+  /// `caps` limits a show to its first episodes.
   ///
   /// - Complexity: O(*n* + *s* log *s*) for *n* episodes and *s* shows.
-  func timeCandidates(upTo high: Int, caps: [Int: Int]) -> TimeCandidates {
+  func timeCandidates(upTo high: Int, caps: [Int: Int], pruneByShow: Bool = false) -> TimeCandidates {
     let shows = catalog.shows
     var candidates = TimeCandidates()
     // Groups that are not in the index's precomputed order: chains, and priority shows' free episodes.
@@ -115,15 +117,22 @@ struct RequestContext {
     }
     special.sort { $0.key < $1.key }
 
-    var kept = [Int32](repeating: 0, count: high + 1)
+    var kept = [Int32](repeating: 0, count: pruneByShow ? 0 : high + 1)
+    var keptByShow: [Int: Int] = [:]
     var perShow: [Int: Int] = [:]
     func emit(_ refs: [TimeCandidates.Ref], _ durations: [Int]) {
       let start = candidates.durations.count
       for (ref, duration) in zip(refs, durations) {
         if let cap = caps[ref.show], perShow[ref.show, default: 0] >= cap { break }
         if !ref.inChain {
-          if Int(kept[duration]) >= high / duration { continue }
-          kept[duration] += 1
+          if pruneByShow {
+            let key = ref.show * (high + 1) + duration
+            if keptByShow[key, default: 0] >= high / duration { continue }
+            keptByShow[key, default: 0] += 1
+          } else {
+            if Int(kept[duration]) >= high / duration { continue }
+            kept[duration] += 1
+          }
         }
         if caps[ref.show] != nil { perShow[ref.show, default: 0] += 1 }
         candidates.refs.append(ref)

@@ -74,47 +74,75 @@ public struct FillEngine: Sendable {
 
   private func solve(_ candidates: TimeCandidates, window: ClosedRange<Int>) -> (picked: [Int], inWindow: Bool) {
     guard !candidates.durations.isEmpty else { return ([], false) }
-    let unit = candidates.durations.reduce(0) { gcd($0, $1) }
+    let (durations, scaledWindow, reachable) = scale(candidates.durations, window)
+    let outcome = LookaheadFill(durations: durations, groupEnds: candidates.groupEnds).select(in: scaledWindow)
+    return (outcome.selection.indices, outcome.inWindow && reachable)
+  }
+
+  /// Divides durations and window by the durations' greatest common divisor, which shrinks the sets of
+  /// totals without changing any answer. When no multiple of the divisor lies in the window, the window
+  /// becomes its top alone (and `reachable` is `false`), so that the best total below it is chosen.
+  private func scale(_ durations: [Int], _ window: ClosedRange<Int>) -> ([Int], ClosedRange<Int>, reachable: Bool) {
+    let unit = durations.reduce(0) { gcd($0, $1) }
     let low = (window.lowerBound + unit - 1) / unit
     let high = window.upperBound / unit
-    let scaled = LookaheadFill(durations: candidates.durations.map { $0 / unit }, groupEnds: candidates.groupEnds)
-    if low > high {
-      // No total of whole units lands in the window: the best total below its top.
-      let outcome = scaled.select(in: high...high)
-      return (outcome.selection.indices, false)
-    }
-    let outcome = scaled.select(in: low...high)
-    return (outcome.selection.indices, outcome.inWindow)
+    return (durations.map { $0 / unit }, low <= high ? low...high : high...high, low <= high)
   }
 
   // MARK: Variety
 
+  /// The show that holds more than twice the others plus two in `picked`, if any.
+  private func dominantShow(_ candidates: TimeCandidates, _ picked: [Int]) -> Int? {
+    var counts: [Int: Int] = [:]
+    for item in picked { counts[candidates.refs[item].show, default: 0] += 1 }
+    let total = picked.count
+    return counts.first { $0.value > 2 * (total - $0.value + 1) }?.key
+  }
+
   private func variety(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
-    var caps: [Int: Int] = [:]
-    var plainInWindow: Bool?
-    while true {
-      let candidates = context.timeCandidates(upTo: window.upperBound, caps: caps)
-      let outcome = solve(candidates, window: window)
-      if plainInWindow == nil { plainInWindow = outcome.inWindow }
-      var counts: [Int: Int] = [:]
-      for item in outcome.picked { counts[candidates.refs[item].show, default: 0] += 1 }
-      let total = outcome.picked.count
-      if let (show, count) = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }),
-        count > 2 * (total - count + 1)
-      {
-        caps[show] = count - 1
-        continue
-      }
-      let arranged = arrangeVariety(context, candidates: candidates, picked: outcome.picked)
-      var result = timeResult(context, candidates: candidates, picked: outcome.picked,
-        inWindow: outcome.inWindow, window: window, ordered: arranged)
-      if !outcome.inWindow, plainInWindow == true {
-        result.message =
-          "The variety rule (never three in a row from one show) and the \(describe(window)) window cannot "
-          + "both be met with these episodes; the closest is \(describe(seconds: result.totalSeconds))."
-      }
-      return result
+    let candidates = context.timeCandidates(upTo: window.upperBound, caps: [:], pruneByShow: true)
+    let plain = solve(candidates, window: window)
+    guard let dominant = dominantShow(candidates, plain.picked) else {
+      return varietyResult(context, candidates, plain.picked, inWindow: plain.inWindow, window: window, plain: plain)
     }
+    let (durations, scaledWindow, reachable) = scale(candidates.durations, window)
+    var dominants = [dominant]
+    while let exact = VarietyFill(
+      durations: durations, groupEnds: candidates.groupEnds,
+      dominantIndex: candidates.refs.map { dominants.firstIndex(of: $0.show) }, dominantCount: dominants.count
+    ).select(in: scaledWindow) {
+      guard let next = dominantShow(candidates, exact.indices), !dominants.contains(next) else {
+        return varietyResult(
+          context, candidates, exact.indices, inWindow: exact.inWindow && reachable, window: window, plain: plain)
+      }
+      dominants.append(next)
+    }
+    // Fallback, when the exact search is too large or a second show would dominate: cap the dominant
+    // show one episode at a time until the selection is arrangeable.
+    var caps: [Int: Int] = [:]
+    var capped = candidates
+    var outcome = plain
+    while let show = dominantShow(capped, outcome.picked) {
+      caps[show] = outcome.picked.filter { capped.refs[$0].show == show }.count - 1
+      capped = context.timeCandidates(upTo: window.upperBound, caps: caps, pruneByShow: true)
+      outcome = solve(capped, window: window)
+    }
+    return varietyResult(context, capped, outcome.picked, inWindow: outcome.inWindow, window: window, plain: plain)
+  }
+
+  private func varietyResult(
+    _ context: RequestContext, _ candidates: TimeCandidates, _ picked: [Int], inWindow: Bool,
+    window: ClosedRange<Int>, plain: (picked: [Int], inWindow: Bool)
+  ) -> FillResult {
+    let arranged = arrangeVariety(context, candidates: candidates, picked: picked)
+    var result = timeResult(
+      context, candidates: candidates, picked: picked, inWindow: inWindow, window: window, ordered: arranged)
+    if result.status == .short, plain.inWindow {
+      result.message =
+        "The variety rule (never three in a row from one show) and the \(describe(window)) window cannot "
+        + "both be met with these episodes; the closest is \(describe(seconds: result.totalSeconds))."
+    }
+    return result
   }
 
   private func arrangeVariety(_ context: RequestContext, candidates: TimeCandidates, picked: [Int]) -> [Int] {
@@ -158,16 +186,18 @@ public struct FillEngine: Sendable {
     let durations = chains.map { chain in
       chain.episodes.map { catalog.shows[chain.show].episodes[$0].remainingSeconds! }
     }
-    let unit = durations.joined().reduce(0) { gcd($0, $1) }
-    let low = (window.lowerBound + unit - 1) / unit
-    let high = window.upperBound / unit
-    let solver = RoundRobinFill(chains: durations.map { $0.map { $0 / unit } })
-    let outcome = solver.select(in: low > high ? high...high : low...high)
+    let (scaled, scaledWindow, reachable) = scale(Array(durations.joined()), window)
+    var offset = 0
+    let scaledChains = durations.map { chain -> [Int] in
+      defer { offset += chain.count }
+      return Array(scaled[offset..<offset + chain.count])
+    }
+    let outcome = RoundRobinFill(chains: scaledChains).select(in: scaledWindow)
     let entries = outcome.picks.map { pick in
       context.entry(show: chains[pick.chain].show, episode: chains[pick.chain].episodes[pick.position],
         reason: .nextInSeries)
     }
-    return finish(context, entries: entries, inWindow: outcome.inWindow && low <= high, window: window)
+    return finish(context, entries: entries, inWindow: outcome.inWindow && reachable, window: window)
   }
 
   // MARK: Results

@@ -31,6 +31,16 @@ struct ReachRows {
     dense[row] = count
   }
 
+  /// Sets `row` to the empty set.
+  mutating func setEmpty(_ row: Int) {
+    let count = wordCount
+    storage.withUnsafeMutableBufferPointer { words in
+      let base = row * count
+      for index in 0..<count { words[base + index] = 0 }
+    }
+    dense[row] = count
+  }
+
   /// Sets `row` to a copy of `source`.
   mutating func copy(_ source: Int, to row: Int) {
     guard source != row else { return }

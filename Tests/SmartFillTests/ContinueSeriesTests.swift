@@ -1,0 +1,112 @@
+import Foundation
+import SmartFill
+import Testing
+
+@Suite("Continue series")
+struct ContinueSeriesTests {
+  let serial = Show(
+    feedURL: "https://example.com/serial.xml", title: "Serial", ordering: .serial, recentListeningSeconds: 100,
+    episodes: [
+      ep("s1e1", minutes: 30, day: 0, season: 1, episode: 1, played: true),
+      ep("s1e2", minutes: 30, day: 1, season: 1, episode: 2),
+      ep("s2e1", minutes: 20, day: 2, season: 2, episode: 1),
+      ep("bonus", minutes: 5, day: 1, kind: .bonus),
+    ])
+  let episodic = Show(
+    feedURL: "https://example.com/episodic.xml", title: "Episodic",
+    episodes: [ep("old", minutes: 15, day: 0), ep("new", minutes: 15, day: 5)])
+
+  @Test("without a target: one next episode per show, by show priority")
+  func nextEpisodes() throws {
+    let result = try FillEngine(catalog: Catalog(shows: [episodic, serial])).fill(
+      FillRequest(mode: .continueSeries, targetSeconds: nil))
+    #expect(result.entries.map(\.id.guid) == ["s1e2", "old"])
+    #expect(result.status == .filled)
+    #expect(result.targetSeconds == nil)
+    #expect(result.deviationSeconds == nil)
+    #expect(result.entries.allSatisfy { $0.reason == .nextInSeries })
+  }
+
+  @Test("a priority show comes first")
+  func priorityFirst() throws {
+    let result = try FillEngine(catalog: Catalog(shows: [episodic, serial])).fill(
+      FillRequest(mode: .continueSeries, targetSeconds: nil, priorityShows: [episodic.feedURL]))
+    #expect(result.entries.map(\.id.guid) == ["old", "s1e2"])
+    #expect(result.entries.first?.reason == .priorityShow)
+  }
+
+  @Test("with a target: one from each show before a second from any, never overfilled")
+  func spread() throws {
+    // 45 ± 3: round 1 takes s1e2 (30) and old (15) = 45.
+    let result = try FillEngine(catalog: Catalog(shows: [episodic, serial])).fill(
+      FillRequest(mode: .continueSeries, targetSeconds: 45 * 60))
+    #expect(result.entries.map(\.id.guid) == ["s1e2", "old"])
+    #expect(result.status == .filled)
+  }
+
+  @Test("the design's loop overshoots by a whole episode; the engine lands in the window")
+  func noOverfill() throws {
+    // 50 ± 3: the design appends s1e2 (30) and old (15), then s2e1 (20) to reach 50: 65 minutes.
+    let result = try FillEngine(catalog: Catalog(shows: [episodic, serial])).fill(
+      FillRequest(mode: .continueSeries, targetSeconds: 50 * 60))
+    #expect(result.status == .filled)
+    #expect(result.totalSeconds == 50 * 60)
+    #expect(result.entries.map(\.id.guid) == ["s1e2", "s2e1"])
+  }
+
+  @Test("an excluded episode does not break the chain")
+  func exclusionKeepsTheChain() throws {
+    let result = try FillEngine(catalog: Catalog(shows: [serial])).fill(
+      FillRequest(
+        mode: .continueSeries, targetSeconds: nil,
+        excluded: [EpisodeID(feedURL: serial.feedURL, guid: "s1e2")]))
+    #expect(result.entries.map(\.id.guid) == ["s2e1"])
+  }
+
+  @Test("everything played: empty, with the message")
+  func everythingPlayed() throws {
+    let played = Show(feedURL: "u", title: "P", episodes: [ep("a", minutes: 10, played: true)])
+    let result = try FillEngine(catalog: Catalog(shows: [played])).fill(
+      FillRequest(mode: .continueSeries, targetSeconds: nil))
+    #expect(result.status == .empty)
+    #expect(result.message == FillResult.emptyMessage)
+  }
+
+  @Test("matches the documented round-robin rule on thousands of seeded random catalogs (brute force)")
+  func bruteForce() throws {
+    let seed = UInt64(0xC0_17_1E)
+    print("continue series brute force: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var checked = 0
+    var inWindow = 0
+    while checked < 3000 {
+      let caseSeed = random.next()
+      var caseRandom = SeededGenerator(seed: caseSeed)
+      let catalog = randomCatalog(&caseRandom, maximumShows: 4, maximumEpisodes: 6)
+      let allIDs = catalog.shows.flatMap { show in show.episodes.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) } }
+      let excluded = Set(allIDs.filter { _ in Int.random(in: 0..<8, using: &caseRandom) == 0 })
+      let priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<4, using: &caseRandom) == 0 }
+      let items = Oracle.roundRobinItems(catalog, priority: priority, excluded: excluded)
+      guard items.count <= 14 else { continue }
+      let target = Int.random(in: 1...120, using: &caseRandom) * 60 + Int.random(in: 0..<60, using: &caseRandom)
+      let tolerance = min(target - 1, [0, 180, 300, 30, 1800][Int.random(in: 0..<5, using: &caseRandom)])
+      let expected = Oracle.apply(items, window: (target - tolerance)...(target + tolerance))
+      let result = try FillEngine(catalog: catalog).fill(
+        FillRequest(
+          mode: .continueSeries, targetSeconds: target, toleranceSeconds: tolerance, priorityShows: priority,
+          excluded: excluded))
+      let context = "case seed \(caseSeed), target \(target) ± \(tolerance)"
+      // The order of the output is the order taken: round-robin.
+      #expect(result.entries.map(\.id) == expected.taken.map { items[$0].id }, "\(context)")
+      #expect(result.totalSeconds == expected.total, "\(context)")
+      if items.isEmpty {
+        #expect(result.status == .empty, "\(context)")
+      } else {
+        #expect(result.status == (expected.inWindow ? .filled : .short), "\(context)")
+      }
+      if expected.inWindow { inWindow += 1 }
+      checked += 1
+    }
+    #expect(inWindow > 300, "the random cases should often be feasible, got \(inWindow)")
+  }
+}

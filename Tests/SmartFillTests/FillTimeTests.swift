@@ -1,0 +1,144 @@
+import Foundation
+import SmartFill
+import Testing
+
+@Suite("Fill time")
+struct FillTimeTests {
+  func catalog(_ minutes: [Int]) -> Catalog {
+    Catalog(shows: [
+      Show(
+        feedURL: "https://example.com/a.xml", title: "A",
+        episodes: minutes.enumerated().map { ep("a\($0.offset)", minutes: $0.element, day: $0.offset) })
+    ])
+  }
+
+  @Test("40, 30 and 15 minutes at 45 ± 3: the design's greedy ends short, the engine takes 30 + 15")
+  func greedyMissesTheWindow() throws {
+    let engine = FillEngine(catalog: catalog([40, 30, 15]))
+    let result = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: 45 * 60))
+    #expect(result.status == .filled)
+    #expect(result.totalSeconds == 45 * 60)
+    #expect(Set(result.entries.map(\.id.guid)) == ["a1", "a2"])
+    #expect(result.deviationSeconds == 0)
+  }
+
+  @Test("50, 25, 25 at 45 ± 5: greedy skips 50 and takes 25 + 25 = 50, the engine too")
+  func greedyAgrees() throws {
+    let result = try FillEngine(catalog: catalog([50, 25, 25])).fill(
+      FillRequest(mode: .fillTime, targetSeconds: 45 * 60, toleranceSeconds: 300))
+    #expect(result.status == .filled)
+    #expect(result.totalSeconds == 50 * 60)
+  }
+
+  @Test("35, 20, 10 at 45 ± 3: greedy overshoots nothing but stops at 55 > 48; the engine takes 35 + 10")
+  func greedyWouldOverfillTheSecond() throws {
+    let result = try FillEngine(catalog: catalog([35, 20, 10])).fill(
+      FillRequest(mode: .fillTime, targetSeconds: 45 * 60))
+    #expect(result.status == .filled)
+    #expect(Set(result.entries.map(\.id.guid)) == ["a0", "a2"])
+  }
+
+  @Test("one episode longer than the target: short with nothing chosen")
+  func longerThanTarget() throws {
+    let result = try FillEngine(catalog: catalog([90])).fill(FillRequest(mode: .fillTime, targetSeconds: 45 * 60))
+    #expect(result.status == .short)
+    #expect(result.entries.isEmpty)
+    #expect(result.totalSeconds == 0)
+    #expect(result.message != nil)
+  }
+
+  @Test("a target below every episode: short, total 0")
+  func targetBelowEverything() throws {
+    let result = try FillEngine(catalog: catalog([20, 30])).fill(
+      FillRequest(mode: .fillTime, targetSeconds: 10 * 60))
+    #expect(result.status == .short)
+    #expect(result.totalSeconds == 0)
+  }
+
+  @Test("all durations equal: as many as fit, the oldest first")
+  func equalDurations() throws {
+    let result = try FillEngine(catalog: catalog([15, 15, 15, 15, 15])).fill(
+      FillRequest(mode: .fillTime, targetSeconds: 45 * 60))
+    #expect(result.status == .filled)
+    #expect(result.entries.map(\.id.guid) == ["a0", "a1", "a2"])
+  }
+
+  @Test("tolerance 0: an exact total or short with the largest total below")
+  func zeroTolerance() throws {
+    let exact = try FillEngine(catalog: catalog([20, 25, 7])).fill(
+      FillRequest(mode: .fillTime, targetSeconds: 45 * 60, toleranceSeconds: 0))
+    #expect(exact.status == .filled)
+    #expect(exact.totalSeconds == 45 * 60)
+    let short = try FillEngine(catalog: catalog([20, 26, 7])).fill(
+      FillRequest(mode: .fillTime, targetSeconds: 45 * 60, toleranceSeconds: 0))
+    #expect(short.status == .short)
+    #expect(short.totalSeconds == 33 * 60)
+  }
+
+  @Test("partly played episodes count for their remaining time")
+  func partlyPlayed() throws {
+    var episode = ep("a0", minutes: 60)
+    episode.playedSeconds = 15 * 60
+    let engine = FillEngine(catalog: Catalog(shows: [Show(feedURL: "u", title: "A", episodes: [episode])]))
+    let result = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: 45 * 60))
+    #expect(result.status == .filled)
+    #expect(result.entries.first?.seconds == 45 * 60)
+  }
+
+  @Test("the output keeps shows and seasons together, each show in series order")
+  func outputOrder() throws {
+    let serial = Show(
+      feedURL: "https://example.com/s.xml", title: "S", ordering: .serial, recentListeningSeconds: 10,
+      episodes: [
+        ep("s2", minutes: 5, day: 1, season: 1, episode: 2), ep("s1", minutes: 5, day: 2, season: 1, episode: 1),
+      ])
+    let other = Show(
+      feedURL: "https://example.com/o.xml", title: "O",
+      episodes: [ep("o1", minutes: 10, day: 0), ep("o2", minutes: 10, day: 3)])
+    let result = try FillEngine(catalog: Catalog(shows: [other, serial])).fill(
+      FillRequest(mode: .fillTime, targetSeconds: 30 * 60, toleranceSeconds: 0))
+    #expect(result.entries.map(\.id.guid) == ["s1", "s2", "o1", "o2"])
+    #expect(result.entries.map(\.reason) == [.nextInSeries, .nextInSeries, .oldestUnplayed, .oldestUnplayed])
+  }
+
+  @Test("matches the documented rule on thousands of seeded random catalogs (brute force)")
+  func bruteForce() throws {
+    let seed = UInt64(0x5EED_F111)
+    print("fill time brute force: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var checked = 0
+    var inWindow = 0
+    while checked < 3000 {
+      let caseSeed = random.next()
+      var caseRandom = SeededGenerator(seed: caseSeed)
+      let catalog = randomCatalog(&caseRandom)
+      let allIDs = catalog.shows.flatMap { show in show.episodes.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) } }
+      let excluded = Set(allIDs.filter { _ in Int.random(in: 0..<8, using: &caseRandom) == 0 })
+      let priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<4, using: &caseRandom) == 0 }
+      let items = Oracle.fillTimeItems(catalog, priority: priority, excluded: excluded)
+      guard items.count <= 14 else { continue }
+      let target = Int.random(in: 1...120, using: &caseRandom) * 60 + Int.random(in: 0..<60, using: &caseRandom)
+      let tolerance = min(target - 1, [0, 180, 300, 30, 1800][Int.random(in: 0..<5, using: &caseRandom)])
+      let window = (target - tolerance)...(target + tolerance)
+      let expected = Oracle.apply(items, window: window)
+      let result = try FillEngine(catalog: catalog).fill(
+        FillRequest(
+          mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance, priorityShows: priority,
+          excluded: excluded))
+      let expectedIDs = Set(expected.taken.map { items[$0].id })
+      let context = "case seed \(caseSeed), target \(target) ± \(tolerance)"
+      #expect(Set(result.entries.map(\.id)) == expectedIDs, "\(context)")
+      #expect(result.entries.count == expectedIDs.count, "\(context): duplicate entries")
+      #expect(result.totalSeconds == expected.total, "\(context)")
+      #expect(result.totalSeconds <= window.upperBound, "\(context): overfilled")
+      if items.isEmpty {
+        #expect(result.status == .empty, "\(context)")
+      } else {
+        #expect(result.status == (expected.inWindow ? .filled : .short), "\(context)")
+      }
+      if expected.inWindow { inWindow += 1 }
+      checked += 1
+    }
+    #expect(inWindow > 500, "the random cases should often be feasible, got \(inWindow)")
+  }
+}

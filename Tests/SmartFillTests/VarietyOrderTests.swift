@@ -1,0 +1,193 @@
+import Foundation
+import SmartFill
+import Testing
+
+@Suite("Variety")
+struct VarietyOrderTests {
+  func hasThreeInARow(_ shows: [String]) -> Bool {
+    guard shows.count >= 3 else { return false }
+    for index in 2..<shows.count where shows[index] == shows[index - 1] && shows[index] == shows[index - 2] {
+      return true
+    }
+    return false
+  }
+
+  @Test("arrangeable exactly when the largest show has at most twice the others plus two")
+  func arrangeableCounts() {
+    #expect(VarietyOrder.isArrangeable(counts: [2]))
+    #expect(!VarietyOrder.isArrangeable(counts: [3]))
+    #expect(VarietyOrder.isArrangeable(counts: [4, 1]))
+    #expect(!VarietyOrder.isArrangeable(counts: [5, 1]))
+    #expect(VarietyOrder.isArrangeable(counts: [6, 1, 1]))
+    #expect(VarietyOrder.isArrangeable(counts: []))
+  }
+
+  @Test("every arrangeable count vector up to 4 shows × 6 is arranged without three in a row, in order")
+  func exhaustiveArrangement() throws {
+    var arranged = 0
+    for a in 0...6 {
+      for b in 0...6 {
+        for c in 0...4 {
+          for d in 0...2 {
+            let counts = [a, b, c, d]
+            let shows = counts.enumerated().map { show, count in
+              (category: show % 2 == 0 ? "News" : "History", items: (0..<count).map { (show, $0) })
+            }
+            let order = VarietyOrder.arrange(shows)
+            // Independent check of existence: brute force over sequences by recursion.
+            let exists = Self.existsArrangement(counts)
+            #expect((order != nil) == exists, "counts \(counts)")
+            guard let order else { continue }
+            #expect(order.count == counts.reduce(0, +))
+            #expect(!hasThreeInARow(order.map { "\($0.0)" }), "counts \(counts): \(order)")
+            for show in 0..<4 {
+              let positions = order.filter { $0.0 == show }.map(\.1)
+              #expect(positions == positions.sorted(), "a show's episodes keep their order")
+            }
+            arranged += 1
+          }
+        }
+      }
+    }
+    #expect(arranged > 100)
+  }
+
+  static func existsArrangement(_ counts: [Int]) -> Bool {
+    var memo: [String: Bool] = [:]
+    func search(_ counts: [Int], last: Int, run: Int) -> Bool {
+      if counts.allSatisfy({ $0 == 0 }) { return true }
+      let key = "\(counts)-\(last)-\(run)"
+      if let known = memo[key] { return known }
+      var found = false
+      for show in counts.indices where counts[show] > 0 && !(show == last && run == 2) {
+        var next = counts
+        next[show] -= 1
+        if search(next, last: show, run: show == last ? run + 1 : 1) {
+          found = true
+          break
+        }
+      }
+      memo[key] = found
+      return found
+    }
+    return search(counts, last: -1, run: 0)
+  }
+
+  @Test("consecutive episodes differ in category where the selection allows")
+  func categories() throws {
+    let shows: [(category: String?, items: [String])] = [
+      ("News", ["n1", "n2"]), ("News", ["m1", "m2"]), ("History", ["h1", "h2"]), ("History", ["k1", "k2"]),
+    ]
+    let order = try #require(VarietyOrder.arrange(shows))
+    let category = { (item: String) in item.hasPrefix("n") || item.hasPrefix("m") ? "News" : "History" }
+    for index in 1..<order.count {
+      #expect(category(order[index]) != category(order[index - 1]), "\(order)")
+    }
+  }
+
+  @Test("one show with many episodes is capped instead of three in a row")
+  func capsADominantShow() throws {
+    let big = Show(
+      feedURL: "https://example.com/big.xml", title: "Big", recentListeningSeconds: 1000,
+      episodes: (0..<9).map { ep("b\($0)", minutes: 5, day: $0) })
+    let small = Show(
+      feedURL: "https://example.com/small.xml", title: "Small",
+      episodes: (0..<3).map { ep("s\($0)", minutes: 10, day: $0) })
+    let result = try FillEngine(catalog: Catalog(shows: [big, small])).fill(
+      FillRequest(mode: .variety, targetSeconds: 45 * 60))
+    #expect(result.status == .filled)
+    let shows = result.entries.map(\.id.feedURL)
+    #expect(!hasThreeInARow(shows))
+    // Fill time alone would take 9 × 5 minutes from one show.
+    let plain = try FillEngine(catalog: Catalog(shows: [big, small])).fill(
+      FillRequest(mode: .fillTime, targetSeconds: 45 * 60))
+    #expect(Set(plain.entries.map(\.id.feedURL)) == [big.feedURL])
+  }
+
+  @Test("reports when the window and the rule cannot both be met")
+  func ruleAndWindowConflict() throws {
+    let only = Show(
+      feedURL: "https://example.com/only.xml", title: "Only", episodes: (0..<9).map { ep("o\($0)", minutes: 5, day: $0) })
+    let result = try FillEngine(catalog: Catalog(shows: [only])).fill(
+      FillRequest(mode: .variety, targetSeconds: 45 * 60))
+    #expect(result.status == .short)
+    #expect(result.entries.count == 2)
+    #expect(result.message?.contains("variety rule") == true)
+  }
+
+  @Test("matches the documented variety rule on thousands of seeded random catalogs, never three in a row (brute force)")
+  func bruteForce() throws {
+    let seed = UInt64(0x7A71_E7)
+    print("variety brute force: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var checked = 0
+    var misses = 0
+    var capped = 0
+    while checked < 3000 {
+      let caseSeed = random.next()
+      var caseRandom = SeededGenerator(seed: caseSeed)
+      let catalog = randomCatalog(&caseRandom, maximumShows: 3, maximumEpisodes: 6)
+      let items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
+      guard items.count <= 14 else { continue }
+      let target = Int.random(in: 1...120, using: &caseRandom) * 60
+      let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &caseRandom)])
+      let window = (target - tolerance)...(target + tolerance)
+      let engine = FillEngine(catalog: catalog)
+      let result = try engine.fill(FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance))
+      let context = "case seed \(caseSeed), target \(target) ± \(tolerance)"
+      let shows = result.entries.map(\.id.feedURL)
+      #expect(!hasThreeInARow(shows), "\(context): \(shows)")
+      #expect(result.totalSeconds <= window.upperBound, "\(context)")
+      #expect(result.status != .filled || window.contains(result.totalSeconds), "\(context)")
+      #expect(Set(result.entries.map(\.id)).count == result.entries.count, "\(context)")
+      // Series order within each show.
+      for show in catalog.shows {
+        let order = Oracle.seriesOrder(show).map(\.guid)
+        let chosen = result.entries.filter { $0.id.feedURL == show.feedURL }.map(\.id.guid)
+        let positions = chosen.map { order.firstIndex(of: $0)! }
+        #expect(positions == positions.sorted(), "\(context)")
+      }
+      // The same selection as fill time whenever that one is arrangeable.
+      let plain = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance))
+      let plainCounts = Dictionary(grouping: plain.entries, by: \.id.feedURL).values.map(\.count)
+      if VarietyOrder.isArrangeable(counts: plainCounts) {
+        #expect(Set(result.entries.map(\.id)) == Set(plain.entries.map(\.id)), "\(context)")
+      } else {
+        capped += 1
+      }
+      // Exactness: the documented rule, with arrangeable completions only.
+      let arrangeable = { (mask: UInt32) -> Bool in
+        var counts: [Int: Int] = [:]
+        for index in items.indices where mask & (1 << index) != 0 { counts[items[index].show, default: 0] += 1 }
+        return VarietyOrder.isArrangeable(counts: Array(counts.values))
+      }
+      let expected = Oracle.apply(items, window: window, valid: arrangeable)
+      #expect(Set(result.entries.map(\.id)) == Set(expected.taken.map { items[$0].id }), "\(context)")
+      if items.isEmpty {
+        #expect(result.status == .empty, "\(context)")
+      } else {
+        #expect(result.status == (expected.inWindow ? .filled : .short), "\(context)")
+      }
+      if !expected.inWindow && !items.isEmpty { misses += 1 }
+      checked += 1
+    }
+    print("variety brute force: \(checked) cases, \(capped) needed more than fill time, \(misses) cannot meet both")
+    #expect(capped > 20, "the random cases should exercise the cap")
+  }
+}
+
+extension VarietyOrderTests {
+  @Test("an episode of another show is not pruned away behind many of the same duration")
+  func pruningKeepsOtherShows() throws {
+    let many = Show(
+      feedURL: "https://example.com/many.xml", title: "Many", recentListeningSeconds: 1000,
+      episodes: (0..<10).map { ep("m\($0)", minutes: 5, day: $0) })
+    let one = Show(feedURL: "https://example.com/one.xml", title: "One", episodes: [ep("o", minutes: 5, day: 20)])
+    let long = Show(feedURL: "https://example.com/long.xml", title: "Long", episodes: [ep("l", minutes: 20, day: 21)])
+    let result = try FillEngine(catalog: Catalog(shows: [many, one, long])).fill(
+      FillRequest(mode: .variety, targetSeconds: 45 * 60))
+    #expect(result.status == .filled)
+    #expect(result.totalSeconds == 45 * 60)
+    #expect(result.entries.contains { $0.id.guid == "o" })
+  }
+}
