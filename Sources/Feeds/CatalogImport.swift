@@ -1,0 +1,217 @@
+import Foundation
+import SmartFill
+
+/// A catalog imported from feed files on disk (no network), with a report on every file.
+///
+/// Two ways in:
+/// - ``init(feedFiles:)``: each file is a show, identified by its feed URL (see ``PodcastFeed``);
+/// - ``init(subscriptionList:feedsDirectory:)``: the shows of an OPML list, each read from the feed files
+///   in a directory (searched recursively for `.xml` and `.rss` files). A file belongs to a subscription when
+///   its `<atom:link rel="self">` or `itunes:new-feed-url` is the subscription's URL (compared without the
+///   scheme, a trailing `/` or a Wayback Machine prefix), or else when its title is the subscription's title.
+///
+/// A file that cannot be read or parsed is reported and skipped; the others import. Several files of one
+/// show (snapshots taken at different dates) are merged with ``SmartFill/Show/refreshed(with:)``, oldest
+/// first by their newest episode, so that episode identity is kept.
+public struct CatalogImport: Sendable, Hashable {
+  /// What became of one file.
+  public struct FileReport: Sendable, Hashable {
+    /// The file's path, as given.
+    public var file: String
+    /// The feed URLs of the shows the file went into; empty when it was rejected or not subscribed.
+    public var feedURLs: [String]
+    /// The channel's title, or empty when the file was rejected.
+    public var title: String
+    /// The number of `<item>` elements.
+    public var itemCount: Int
+    /// The number of playable episodes read.
+    public var episodeCount: Int
+    /// Repairs, fallbacks and skipped items.
+    public var warnings: [FeedWarning]
+    /// Why the file was rejected, or `nil`.
+    public var error: FeedError?
+
+    /// Creates a report.
+    public init(
+      file: String, feedURLs: [String] = [], title: String = "", itemCount: Int = 0, episodeCount: Int = 0,
+      warnings: [FeedWarning] = [], error: FeedError? = nil
+    ) {
+      self.file = file
+      self.feedURLs = feedURLs
+      self.title = title
+      self.itemCount = itemCount
+      self.episodeCount = episodeCount
+      self.warnings = warnings
+      self.error = error
+    }
+  }
+
+  /// The imported catalog.
+  public var catalog: Catalog
+  /// One report per file, in the order the files were given (or found, sorted by path).
+  public var files: [FileReport]
+  /// Subscriptions for which no feed file was found; empty without a subscription list.
+  public var missingSubscriptions: [SubscriptionList.Subscription]
+  /// The subscription list's warnings; empty without one.
+  public var listWarnings: [FeedWarning]
+
+  /// Imports feed files, one show per feed URL.
+  ///
+  /// - Complexity: O(*n*) in the total size of the files, plus O(*m* log *m*) per feed of *m* items.
+  public init(feedFiles: [String]) {
+    let parsed = feedFiles.map { file in (file, Result { () throws(FeedError) in try Self.readFeed(file) }) }
+    var order: [String] = []
+    var groups: [String: [Int]] = [:]
+    for (index, (_, result)) in parsed.enumerated() {
+      guard case .success(let feed) = result else { continue }
+      if groups[feed.show.feedURL] == nil { order.append(feed.show.feedURL) }
+      groups[feed.show.feedURL, default: []].append(index)
+    }
+    files = parsed.map { Self.report(file: $0.0, result: $0.1) }
+    var shows: [Show] = []
+    for url in order {
+      let members = groups[url]!
+      shows.append(Self.merge(members.map { parsed[$0] }, feedURL: url, reports: &files, indices: members))
+      for index in members { files[index].feedURLs = [url] }
+    }
+    catalog = Catalog(shows: shows)
+    missingSubscriptions = []
+    listWarnings = []
+  }
+
+  /// Imports the shows of a subscription list from the feed files in a directory.
+  ///
+  /// - Throws: ``FeedError`` when the subscription list cannot be read or parsed, or the directory cannot be
+  ///   listed.
+  /// - Complexity: O(*n*) in the total size of the files, plus O(*m* log *m*) per feed of *m* items.
+  public init(subscriptionList: String, feedsDirectory: String) throws(FeedError) {
+    let list = try SubscriptionList(opml: try Self.read(subscriptionList), file: subscriptionList)
+    let paths = try Self.feedFiles(in: feedsDirectory)
+    let parsed = paths.map { file in (file, Result { () throws(FeedError) in try Self.readFeed(file) }) }
+    files = parsed.map { Self.report(file: $0.0, result: $0.1) }
+    var byURL: [String: [Int]] = [:]
+    var byTitle: [String: [Int]] = [:]
+    for (index, (_, result)) in parsed.enumerated() {
+      guard case .success(let feed) = result else { continue }
+      for url in Set([feed.selfURL, feed.newFeedURL].compactMap { $0 }.map(Self.urlKey)) {
+        byURL[url, default: []].append(index)
+      }
+      byTitle[Self.titleKey(feed.show.title), default: []].append(index)
+    }
+    var shows: [Show] = []
+    var missing: [SubscriptionList.Subscription] = []
+    for subscription in list.subscriptions {
+      let titleKey = Self.titleKey(subscription.title)
+      let members =
+        byURL[Self.urlKey(subscription.feedURL)] ?? (titleKey.isEmpty ? nil : byTitle[titleKey]) ?? []
+      guard !members.isEmpty else {
+        missing.append(subscription)
+        continue
+      }
+      var show = Self.merge(
+        members.map { parsed[$0] }, feedURL: subscription.feedURL, reports: &files, indices: members)
+      if show.title.isEmpty { show.title = subscription.title }
+      shows.append(show)
+      for index in members { files[index].feedURLs.append(subscription.feedURL) }
+    }
+    catalog = Catalog(shows: shows)
+    missingSubscriptions = missing
+    listWarnings = list.warnings
+  }
+
+  // MARK: Helpers
+
+  static func read(_ file: String) throws(FeedError) -> Data {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+      throw .unreadable(file: file, problem: "no such file")
+    }
+    guard !isDirectory.boolValue else { throw .unreadable(file: file, problem: "it is a directory") }
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw .unreadable(file: file, problem: "permission denied or read error")
+    }
+    return data
+  }
+
+  static func readFeed(_ file: String) throws(FeedError) -> PodcastFeed {
+    try PodcastFeed(rss: try read(file), file: file)
+  }
+
+  /// The `.xml` and `.rss` files under `directory`, sorted by path.
+  static func feedFiles(in directory: String) throws(FeedError) -> [String] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+    else { throw .unreadable(file: directory, problem: "not a directory") }
+    guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
+      throw .unreadable(file: directory, problem: "cannot list the directory")
+    }
+    var result: [String] = []
+    while let relative = enumerator.nextObject() as? String {
+      let name = (relative as NSString).lastPathComponent
+      let suffix = (name as NSString).pathExtension.lowercased()
+      guard !name.hasPrefix("."), suffix == "xml" || suffix == "rss" else { continue }
+      let path = (directory as NSString).appendingPathComponent(relative)
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+        result.append(path)
+      }
+    }
+    return result.sorted()
+  }
+
+  static func report(file: String, result: Result<PodcastFeed, FeedError>) -> FileReport {
+    switch result {
+    case .success(let feed):
+      return FileReport(
+        file: file, title: feed.show.title, itemCount: feed.itemCount, episodeCount: feed.show.episodes.count,
+        warnings: feed.warnings)
+    case .failure(let error):
+      return FileReport(file: file, error: error)
+    }
+  }
+
+  /// Merges the feeds of one show, oldest snapshot first.
+  static func merge(
+    _ members: [(String, Result<PodcastFeed, FeedError>)], feedURL: String, reports: inout [FileReport],
+    indices: [Int]
+  ) -> Show {
+    var snapshots: [(file: String, show: Show, newest: Date, index: Int)] = []
+    for (offset, (file, result)) in members.enumerated() {
+      guard case .success(let feed) = result else { continue }
+      let newest = feed.show.episodes.map(\.published).max() ?? .distantPast
+      snapshots.append((file, feed.show, newest, offset))
+    }
+    snapshots.sort { ($0.newest, $0.index) < ($1.newest, $1.index) }
+    var show = snapshots[0].show
+    for snapshot in snapshots.dropFirst() { show = show.refreshed(with: snapshot.show) }
+    show.feedURL = feedURL
+    if snapshots.count > 1 {
+      let warning = FeedWarning.mergedSnapshots(feedURL: feedURL, files: snapshots.map(\.file))
+      for index in indices where !reports[index].warnings.contains(warning) {
+        reports[index].warnings.append(warning)
+      }
+    }
+    return show
+  }
+
+  /// A feed URL without its scheme, a Wayback Machine prefix, `www.` or a final `/`, in lower case.
+  static func urlKey(_ url: String) -> String {
+    var text = url.trimmed.lowercased()
+    for scheme in ["https://", "http://"] where text.hasPrefix(scheme) { text.removeFirst(scheme.count) }
+    if text.hasPrefix("web.archive.org/web/") {
+      let rest = text.dropFirst("web.archive.org/web/".count)
+      if let slash = rest.firstIndex(of: "/") {
+        text = String(rest[rest.index(after: slash)...])
+        for scheme in ["https://", "http://"] where text.hasPrefix(scheme) { text.removeFirst(scheme.count) }
+      }
+    }
+    if text.hasPrefix("www.") { text.removeFirst(4) }
+    while text.hasSuffix("/") { text.removeLast() }
+    return text
+  }
+
+  /// A title in lower case with runs of white space made single spaces.
+  static func titleKey(_ title: String) -> String {
+    title.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+}

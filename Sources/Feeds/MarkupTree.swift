@@ -1,0 +1,216 @@
+import Foundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// An element of a parsed XML document, as the feed and OPML readers need it: the qualified name (prefix
+/// included, as written), the attributes, the character data directly inside it and the child elements.
+struct MarkupElement: Sendable, Hashable {
+  /// The qualified name, such as `item` or `itunes:duration`.
+  var name: String
+  /// The attributes by qualified name.
+  var attributes: [String: String]
+  /// The line of the start tag in the original file, from 1.
+  var line: Int
+  /// The text and CDATA directly inside this element, joined.
+  var text: String = ""
+  /// The child elements, in document order.
+  var children: [MarkupElement] = []
+
+  /// The text with surrounding white space removed.
+  var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+  /// The name's prefix (`itunes` in `itunes:duration`), or `nil` without one.
+  var prefix: Substring? {
+    guard let colon = name.firstIndex(of: ":") else { return nil }
+    return name[..<colon]
+  }
+
+  /// The name without its prefix.
+  var localName: Substring {
+    guard let colon = name.firstIndex(of: ":") else { return name[...] }
+    return name[name.index(after: colon)...]
+  }
+
+  /// The first child element named `name`.
+  func child(_ name: String) -> MarkupElement? { children.first { $0.name == name } }
+}
+
+/// Parses XML into ``MarkupElement``s with Foundation's `XMLParser`, after ``XMLRepair``.
+///
+/// Namespace processing is off, so names keep their prefixes as written and a prefix that was never declared
+/// (as some feeds do with `itunes:`) is read as written, with a warning. Any other XML error rejects the
+/// document with its line and column in the original file.
+enum MarkupParser {
+  /// The deepest nesting accepted; real feeds need a dozen levels.
+  static let maximumDepth = 256
+
+  /// Parses a document.
+  ///
+  /// - Returns: The root element and the repairs that were made.
+  /// - Throws: ``FeedError/malformedXML(file:line:column:problem:)``.
+  /// - Complexity: O(*n*) in the length of the text.
+  static func parse(_ bytes: [UInt8], file: String) throws(FeedError) -> (root: MarkupElement, warnings: [FeedWarning])
+  {
+    let repair = XMLRepair(bytes)
+    let builder = TreeBuilder(lineOffset: repair.lineOffset)
+    let parser = XMLParser(data: Data(repair.bytes))
+    parser.shouldProcessNamespaces = false
+    parser.shouldReportNamespacePrefixes = false
+    parser.shouldResolveExternalEntities = false
+    parser.delegate = builder
+    builder.parser = parser
+    let succeeded = parser.parse()
+    builder.parser = nil
+    var warnings = repair.warnings
+    if let (prefix, line, count) = builder.firstUndeclaredPrefix {
+      warnings.append(
+        .repairedXML(line: line, problem: "undeclared namespace prefix \"\(prefix)\" read as written", count: count))
+    }
+    if let error = builder.error {
+      throw .malformedXML(file: file, line: error.line, column: error.column, problem: error.problem)
+    }
+    if let open = builder.stack.last {
+      throw .malformedXML(
+        file: file, line: parser.lineNumber + repair.lineOffset, column: parser.columnNumber,
+        problem: "the document ends before <\(open.name)> (line \(open.line)) is closed")
+    }
+    guard let root = builder.root else {
+      let problem = succeeded ? "the document has no root element" : "not an XML document"
+      throw .malformedXML(file: file, line: 1 + repair.lineOffset, column: 1, problem: problem)
+    }
+    if !succeeded, let code = (parser.parserError as NSError?)?.code, !(200..<300).contains(code) {
+      throw .malformedXML(
+        file: file, line: parser.lineNumber + repair.lineOffset, column: parser.columnNumber,
+        problem: Self.message(forCode: code))
+    }
+    return (root, warnings)
+  }
+
+  /// A sentence for a libxml2 error code.
+  static func message(forCode code: Int) -> String {
+    switch code {
+    case 1: return "the document is too deeply nested or too large"
+    case 4: return "the document is empty"
+    case 5: return "extra content after the root element"
+    case 6, 7, 8: return "invalid character reference"
+    case 9: return "invalid character (not valid in the declared encoding, or a control character)"
+    case 23: return "entity reference without a closing ';'"
+    case 26: return "undefined entity"
+    case 31, 32: return "unknown or unsupported encoding"
+    case 38: return "'<' inside an attribute value"
+    case 39, 40, 41: return "attribute value missing or not quoted"
+    case 42: return "attribute given twice"
+    case 45: return "unterminated comment"
+    case 63: return "unterminated CDATA section"
+    case 64: return "XML declaration not at the start of the document"
+    case 68: return "a name is required here"
+    case 73: return "'>' expected"
+    case 76: return "end tag does not match the start tag"
+    case 77: return "unterminated tag"
+    case 85: return "elements are not nested properly"
+    case 86: return "extra content at the end of the document"
+    default: return "XML error \(code)"
+    }
+  }
+}
+
+/// Builds the tree from `XMLParser`'s events, and keeps the first error.
+private final class TreeBuilder: NSObject, XMLParserDelegate {
+  struct Problem {
+    var line: Int
+    var column: Int
+    var problem: String
+  }
+
+  let lineOffset: Int
+  weak var parser: XMLParser?
+  var stack: [MarkupElement] = []
+  var root: MarkupElement?
+  var error: Problem?
+  /// Namespace prefixes declared by the open elements, with how many of them declare each.
+  var declaredPrefixes: [Substring: Int] = ["xml": 1, "xmlns": 1]
+  var declarationsPerElement: [[Substring]] = []
+  var firstUndeclaredPrefix: (String, Int, Int)?
+
+  init(lineOffset: Int) {
+    self.lineOffset = lineOffset
+  }
+
+  var currentLine: Int { (parser?.lineNumber ?? 0) + lineOffset }
+
+  func fail(_ problem: String) {
+    if error == nil {
+      error = Problem(line: currentLine, column: parser?.columnNumber ?? 0, problem: problem)
+    }
+    parser?.abortParsing()
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+    attributes attributeDict: [String: String] = [:]
+  ) {
+    guard error == nil else { return }
+    if root != nil, stack.isEmpty {
+      fail("a second root element <\(elementName)> after the first")
+      return
+    }
+    guard stack.count < MarkupParser.maximumDepth else {
+      fail("elements nested deeper than \(MarkupParser.maximumDepth) levels")
+      return
+    }
+    var declarations: [Substring] = []
+    for key in attributeDict.keys where key.hasPrefix("xmlns:") {
+      let prefix = key.dropFirst(6)
+      declarations.append(prefix)
+      declaredPrefixes[prefix, default: 0] += 1
+    }
+    declarationsPerElement.append(declarations)
+    let element = MarkupElement(name: elementName, attributes: attributeDict, line: currentLine)
+    if let prefix = element.prefix, declaredPrefixes[prefix, default: 0] == 0 {
+      if let (first, line, count) = firstUndeclaredPrefix {
+        firstUndeclaredPrefix = (first, line, count + 1)
+      } else {
+        firstUndeclaredPrefix = (String(prefix), element.line, 1)
+      }
+    }
+    stack.append(element)
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+  ) {
+    guard error == nil else { return }
+    guard let element = stack.popLast(), element.name == elementName else {
+      fail("end tag </\(elementName)> does not match the start tag")
+      return
+    }
+    for prefix in declarationsPerElement.removeLast() {
+      declaredPrefixes[prefix, default: 1] -= 1
+    }
+    if stack.isEmpty {
+      root = element
+    } else {
+      stack[stack.count - 1].children.append(element)
+    }
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    guard error == nil, !stack.isEmpty else { return }
+    stack[stack.count - 1].text += string
+  }
+
+  func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+    guard error == nil, !stack.isEmpty else { return }
+    stack[stack.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
+  }
+
+  func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+    let code = (parseError as NSError).code
+    // Namespace errors (libxml2's 200s, such as an undeclared prefix) are recoverable: names are read as
+    // written and the prefix is reported as a repair.
+    if (200..<300).contains(code) { return }
+    fail(MarkupParser.message(forCode: code))
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import SmartFill
+import Testing
+
+@testable import Feeds
+
+@Suite("Catalog import")
+struct CatalogImportTests {
+  static func selfLink(_ url: String) -> String { "<atom:link rel=\"self\" href=\"\(url)\"/>" }
+
+  @Test("one bad feed never stops the others from importing")
+  func badFeedIsReported() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let good = try folder.write(
+      "good.xml", feedXML(channelExtra: Self.selfLink("https://good/feed"), items: itemXML(guid: "a")))
+    let bad = try folder.write("bad.xml", "<rss>\n<channel>\n</rss>")
+    let missing = folder.path + "/missing.xml"
+    let other = try folder.write("other.rss", feedXML(title: "Other", items: itemXML(guid: "b") + itemXML(guid: "c")))
+    let imported = CatalogImport(feedFiles: [good, bad, missing, other])
+    #expect(imported.catalog.shows.map(\.title) == ["Show", "Other"])
+    #expect(imported.catalog.shows.map(\.feedURL) == ["https://good/feed", URL(fileURLWithPath: other).absoluteString])
+    #expect(imported.files.map(\.episodeCount) == [1, 0, 0, 2])
+    #expect(imported.files[1].error?.description.hasPrefix(bad + ", line 3, column ") == true)
+    #expect(imported.files[2].error == .unreadable(file: missing, problem: "no such file"))
+    #expect(imported.files[0].feedURLs == ["https://good/feed"])
+  }
+
+  @Test("two snapshots of one feed are merged, oldest first, whatever the order given")
+  func snapshots() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let link = Self.selfLink("https://s/feed")
+    let newer = try folder.write(
+      "new.xml",
+      feedXML(
+        title: "New", channelExtra: link,
+        items: itemXML(guid: "2", date: "Wed, 10 Jan 2024 08:00:00 GMT") + itemXML(guid: "1")))
+    let older = try folder.write(
+      "old.xml", feedXML(title: "Old", channelExtra: link, items: itemXML(guid: "1") + itemXML(guid: "0")))
+    let imported = CatalogImport(feedFiles: [newer, older])
+    #expect(imported.catalog.shows.count == 1)
+    let show = try #require(imported.catalog.shows.first)
+    #expect(show.title == "New")
+    #expect(show.episodes.map(\.guid) == ["2", "1", "0"])
+    #expect(imported.files[0].warnings.contains(.mergedSnapshots(feedURL: "https://s/feed", files: [older, newer])))
+  }
+
+  @Test("a subscription list takes its shows from the feed files that match by URL or title")
+  func subscriptionList() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    try folder.write(
+      "feeds/a.xml",
+      feedXML(title: "A", channelExtra: Self.selfLink("http://www.a.com/feed/"), items: itemXML(guid: "a")))
+    try folder.write("feeds/sub/b.rss", feedXML(title: "Bee  Show", items: itemXML(guid: "b")))
+    try folder.write("feeds/c.xml", feedXML(title: "Not subscribed", items: itemXML(guid: "c")))
+    try folder.write("feeds/broken.xml", "<rss><channel>")
+    try folder.write("feeds/notes.txt", "not a feed")
+    let list = try folder.write(
+      "subs.opml",
+      """
+      <opml><body>
+      <outline text="A" xmlUrl="https://web.archive.org/web/20180120104741if_/https://a.com/feed"/>
+      <outline text="bee show" xmlUrl="https://b/feed"/>
+      <outline text="Gone" xmlUrl="https://gone/feed"/>
+      </body></opml>
+      """)
+    let imported = try CatalogImport(subscriptionList: list, feedsDirectory: folder.path + "/feeds")
+    #expect(
+      imported.catalog.shows.map(\.feedURL) == [
+        "https://web.archive.org/web/20180120104741if_/https://a.com/feed", "https://b/feed",
+      ])
+    #expect(imported.catalog.shows.map(\.title) == ["A", "Bee  Show"])
+    #expect(imported.missingSubscriptions.map(\.title) == ["Gone"])
+    #expect(
+      imported.files.map { ($0.file as NSString).lastPathComponent } == ["a.xml", "broken.xml", "c.xml", "b.rss"])
+    #expect(imported.files.map(\.feedURLs.count) == [1, 0, 0, 1])
+    #expect(imported.files[1].error != nil)
+  }
+
+  @Test("an unreadable subscription list or feeds folder is an error")
+  func unreadableInputs() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let list = try folder.write("subs.opml", "<opml><body/></opml>")
+    #expect(throws: FeedError.unreadable(file: folder.path + "/nope.opml", problem: "no such file")) {
+      try CatalogImport(subscriptionList: folder.path + "/nope.opml", feedsDirectory: folder.path)
+    }
+    #expect(throws: FeedError.unreadable(file: list, problem: "not a directory")) {
+      try CatalogImport(subscriptionList: list, feedsDirectory: list)
+    }
+    #expect(throws: FeedError.unreadable(file: folder.path, problem: "it is a directory")) {
+      try CatalogImport(subscriptionList: folder.path, feedsDirectory: folder.path)
+    }
+  }
+
+  @Test("feed URLs are compared without scheme, www, trailing slash or Wayback Machine prefix")
+  func urlKeys() {
+    #expect(CatalogImport.urlKey("HTTPS://www.Example.com/Feed/") == "example.com/feed")
+    #expect(CatalogImport.urlKey("https://web.archive.org/web/2018if_/http://example.com/feed") == "example.com/feed")
+    #expect(CatalogImport.titleKey("  The\tShow  ") == "the show")
+  }
+}

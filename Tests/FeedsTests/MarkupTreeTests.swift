@@ -1,0 +1,98 @@
+import Testing
+
+@testable import Feeds
+
+@Suite("Markup tree")
+struct MarkupTreeTests {
+  func parse(_ text: String) throws(FeedError) -> (root: MarkupElement, warnings: [FeedWarning]) {
+    try MarkupParser.parse(Array(text.utf8), file: "t.xml")
+  }
+
+  func error(_ text: String) -> FeedError? {
+    do {
+      _ = try parse(text)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test("builds elements with names as written, attributes, text, CDATA and lines")
+  func buildsTree() throws {
+    let (root, warnings) = try parse(
+      "<?xml version=\"1.0\"?>\n<rss a=\"1\" xmlns:itunes=\"u\">\n<title>A &amp; <![CDATA[<B>]]></title>\n"
+        + "<itunes:duration>5</itunes:duration></rss>")
+    #expect(warnings.isEmpty)
+    #expect(root.name == "rss")
+    #expect(root.attributes["a"] == "1")
+    #expect(root.line == 2)
+    #expect(root.children.map(\.name) == ["title", "itunes:duration"])
+    #expect(root.child("title")?.text == "A & <B>")
+    #expect(root.child("title")?.line == 3)
+    let duration = try #require(root.child("itunes:duration"))
+    #expect(duration.prefix == "itunes")
+    #expect(duration.localName == "duration")
+  }
+
+  @Test("an undeclared prefix is read as written, with a warning")
+  func undeclaredPrefix() throws {
+    let (root, warnings) = try parse("<rss>\n<itunes:author>A</itunes:author><itunes:x/></rss>")
+    #expect(root.children.map(\.name) == ["itunes:author", "itunes:x"])
+    #expect(
+      warnings == [.repairedXML(line: 2, problem: "undeclared namespace prefix \"itunes\" read as written", count: 2)])
+  }
+
+  @Test("lines after a removed blank line are those of the original file")
+  func linesAfterRepair() throws {
+    let (root, warnings) = try parse("\n\n<?xml version=\"1.0\"?>\n<rss>\n<a/></rss>")
+    #expect(root.line == 4)
+    #expect(root.children.first?.line == 5)
+    #expect(warnings.count == 1)
+    let failure = error("\n<?xml version=\"1.0\"?>\n<rss>\n<a></b></rss>")
+    guard case .malformedXML(_, let line, _, _)? = failure else {
+      Issue.record("expected malformed XML, got \(String(describing: failure))")
+      return
+    }
+    #expect(line == 4)
+  }
+
+  @Test(
+    "malformed documents are rejected with the file, line and problem",
+    arguments: [
+      ("<a>\n<b></a>", 2), ("<a>\n<b>", 2), ("", 1), ("   ", 1), ("<a></a>\n<b/>", 2), ("<a x=1/>", 1),
+      ("<a>\u{01}</a>", 1), ("not xml at all", 1),
+    ])
+  func rejects(text: String, line: Int) {
+    let failure = error(text)
+    guard case .malformedXML(let file, let errorLine, _, let problem)? = failure else {
+      Issue.record("\(text.debugDescription): expected malformed XML, got \(String(describing: failure))")
+      return
+    }
+    #expect(file == "t.xml")
+    #expect(errorLine == line, "\(text.debugDescription): \(problem)")
+    #expect(!problem.isEmpty)
+  }
+
+  @Test("deep nesting is rejected, not a crash")
+  func deepNesting() {
+    let depth = 10_000
+    let text = String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
+    guard case .malformedXML? = error(text) else {
+      Issue.record("expected malformed XML")
+      return
+    }
+  }
+
+  @Test("entity expansion bombs do not hang")
+  func entityExpansion() {
+    var text = "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY a0 \"xxxxxxxxxx\">"
+    for level in 1...12 {
+      let previous = "&a\(level - 1);"
+      text += "<!ENTITY a\(level) \"\(String(repeating: previous, count: 10))\">"
+    }
+    text += "]><r>&a12;</r>"
+    let clock = ContinuousClock()
+    let elapsed = clock.measure { _ = error(text) }
+    #expect(elapsed < .seconds(10))
+  }
+}
