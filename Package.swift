@@ -10,17 +10,12 @@ let package = Package(
   products: [
     .library(name: "SmartFill", targets: ["SmartFill"]),
     .library(name: "Feeds", targets: ["Feeds"]),
-    .library(name: "Queues", targets: ["Queues"]),
   ],
   targets: [
     .target(name: "SmartFill"),
     .testTarget(name: "SmartFillTests", dependencies: ["SmartFill"]),
     .target(name: "Feeds", dependencies: ["SmartFill"]),
     .testTarget(name: "FeedsTests", dependencies: ["Feeds", "SmartFill"]),
-    .target(name: "Queues", dependencies: ["SmartFill"]),
-    .testTarget(name: "QueuesTests", dependencies: ["Queues", "SmartFill", "queue-store-writer"]),
-    .executableTarget(name: "queue-store-writer", dependencies: ["Queues", "SmartFill"]),
-    .executableTarget(name: "queuebench", dependencies: ["Queues", "SmartFill"], path: "Benchmarks/queuebench"),
   ],
   swiftLanguageModes: [.v6]
 )
