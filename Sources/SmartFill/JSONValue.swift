@@ -284,7 +284,11 @@ private struct JSONParser {
       }
       return parser.index - from
     }
+    let integerStart = index
     guard digits(&self) > 0 else { throw error("invalid number") }
+    if bytes[integerStart] == UInt8(ascii: "0"), index - integerStart > 1 {
+      throw error("invalid number: leading zero", at: integerStart + 1)
+    }
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       isInteger = false
       index += 1

@@ -1,0 +1,80 @@
+import Foundation
+import SmartFill
+import Testing
+
+/// Medium-sized catalogs (tens of candidates, several checkpoint blocks) against a plain implementation of
+/// the rule with arrays of Booleans: no bitsets, no pruning, no common unit, no checkpoints.
+@Suite("Candidates and pruning at medium size")
+struct CandidatesTests {
+  static func plainRule(_ items: [Oracle.Item], window: ClosedRange<Int>) -> (taken: Set<EpisodeID>, total: Int) {
+    let high = window.upperBound
+    let count = items.count
+    // chain end of each item
+    var ends = [Int](repeating: 0, count: count)
+    for index in items.indices {
+      var end = index + 1
+      if let chain = items[index].chain {
+        while end < count, items[end].chain == chain { end += 1 }
+      }
+      ends[index] = end
+    }
+    var suffix = [[Bool]](repeating: [Bool](repeating: false, count: high + 1), count: count + 1)
+    suffix[count][0] = true
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      let duration = items[index].seconds
+      for sum in 0...high {
+        suffix[index][sum] = suffix[ends[index]][sum] || (sum >= duration && suffix[index + 1][sum - duration])
+      }
+    }
+    let best = (0...high).last { suffix[0][$0] } ?? 0
+    let low = best >= window.lowerBound ? window.lowerBound : best
+    var taken: Set<EpisodeID> = []
+    var total = 0
+    var index = 0
+    while index < count, total < low {
+      let duration = items[index].seconds
+      let fits =
+        total + duration <= high
+        && (max(0, low - total - duration)...(high - total - duration)).contains { suffix[index + 1][$0] }
+      if fits {
+        taken.insert(items[index].id)
+        total += duration
+        index += 1
+      } else {
+        index = ends[index]
+      }
+    }
+    return (taken, total)
+  }
+
+  @Test("the engine equals the plain rule on seeded catalogs of up to 160 episodes")
+  func mediumCatalogs() throws {
+    let seed: UInt64 = 0x3ED1_0A
+    print("candidates medium: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    for _ in 0..<60 {
+      let caseSeed = random.next()
+      var caseRandom = SeededGenerator(seed: caseSeed)
+      let catalog = randomCatalog(&caseRandom, maximumShows: 8, maximumEpisodes: 20, minuteScale: Bool.random(using: &caseRandom))
+      let priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<6, using: &caseRandom) == 0 }
+      let items = Oracle.fillTimeItems(catalog, priority: priority, excluded: [])
+      let total = items.reduce(0) { $0 + $1.seconds }
+      let target = max(2, Int.random(in: 1...max(1, total / 2), using: &caseRandom))
+      let tolerance = min(target - 1, Int.random(in: 0...300, using: &caseRandom))
+      let window = (target - tolerance)...(target + tolerance)
+      let expected = Self.plainRule(items, window: window)
+      let result = try FillEngine(catalog: catalog).fill(
+        FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance, priorityShows: priority))
+      #expect(Set(result.entries.map(\.id)) == expected.taken, "case seed \(caseSeed)")
+      #expect(result.totalSeconds == expected.total, "case seed \(caseSeed)")
+    }
+  }
+
+  @Test("many equal durations: pruning keeps the oldest that can fit")
+  func equalDurationsPruned() throws {
+    let show = Show(feedURL: "u", title: "S", episodes: (0..<500).map { ep("e\($0)", minutes: 10, day: $0) })
+    let result = try FillEngine(catalog: Catalog(shows: [show])).fill(
+      FillRequest(mode: .fillTime, targetSeconds: 3600, toleranceSeconds: 0))
+    #expect(result.entries.map(\.id.guid) == (0..<6).map { "e\($0)" })
+  }
+}

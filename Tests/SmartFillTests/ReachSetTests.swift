@@ -1,0 +1,41 @@
+import Testing
+
+@testable import SmartFill
+
+@Suite("Reach rows")
+struct ReachSetTests {
+  @Test("combine, query and the dense tail agree with a plain set of sums")
+  func agreesWithPlainSets() {
+    var random = SeededGenerator(seed: 64)
+    print("reach rows: seed 64")
+    for _ in 0..<300 {
+      let maximum = Int.random(in: 1...700, using: &random)
+      var rows = ReachRows(rows: 3, maximum: maximum)
+      var plain: Set<Int> = [0]
+      rows.setZero(0)
+      for _ in 0..<Int.random(in: 1...40, using: &random) {
+        let shift = Int.random(in: 1...(maximum + 70), using: &random)
+        // S = S ∪ (S + shift), through a copy in row 1.
+        rows.copy(0, to: 1)
+        rows.combine(into: 0, skip: 0, next: 1, shift: shift)
+        plain = plain.union(plain.map { $0 + shift }.filter { $0 <= rows.capacity })
+      }
+      for _ in 0..<30 {
+        let low = Int.random(in: -5...(maximum + 5), using: &random)
+        let high = low + Int.random(in: 0...100, using: &random)
+        let expected = plain.contains { $0 >= low && $0 <= min(high, rows.capacity) }
+        #expect(rows.containsAny(0, in: low...high) == expected, "range \(low)...\(high)")
+      }
+      let limit = Int.random(in: 0...maximum, using: &random)
+      #expect(rows.largest(0, atMost: limit) == plain.filter { $0 <= limit }.max())
+      // Compact storage round-trips.
+      var archive = ReachArchive()
+      archive.append(rows, row: 0)
+      rows.setEmpty(2)
+      rows.restore(2, from: archive[0])
+      for sum in 0...rows.capacity {
+        #expect(rows.containsAny(2, in: sum...sum) == plain.contains(sum))
+      }
+    }
+  }
+}

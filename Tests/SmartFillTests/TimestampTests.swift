@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import SmartFill
+
+@Suite("ISO 8601 timestamps")
+struct TimestampTests {
+  static let valid: [(String, Double)] = [
+    ("2024-01-31T08:00:00Z", 1_706_688_000),
+    ("1970-01-01T00:00:00Z", 0),
+    ("2024-02-29T12:00:00+02:00", 1_709_200_800),
+    ("2024-02-29T12:00:00-0130", 1_709_213_400),
+    ("2000-03-01T00:00:00.5Z", 951_868_800.5),
+    ("1969-12-31T23:59:59Z", -1),
+  ]
+
+  @Test("parses dates with offsets and fractions", arguments: valid)
+  func parses(_ text: String, seconds: Double) throws {
+    let date = try #require(Timestamp.parse(text))
+    #expect(date.timeIntervalSince1970 == seconds)
+  }
+
+  @Test(
+    "rejects what is not a date and time",
+    arguments: ["", "2024-01-31", "2024-13-01T00:00:00Z", "2023-02-29T00:00:00Z", "2024-01-31T24:00:00Z",
+      "2024-01-31T08:00:00", "2024-01-31 08:00:00Z", "2024-01-31T08:00:00Zjunk", "2024-01-31T08:00:00.Z"])
+  func rejects(_ text: String) {
+    #expect(Timestamp.parse(text) == nil)
+  }
+
+  @Test("formats in UTC, with milliseconds only when present, and reads back")
+  func formats() throws {
+    #expect(Timestamp.format(Date(timeIntervalSince1970: 1_706_688_000)) == "2024-01-31T08:00:00Z")
+    #expect(Timestamp.format(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+    #expect(Timestamp.format(Date(timeIntervalSince1970: 951_868_800.25)) == "2000-03-01T00:00:00.250Z")
+    var random = SeededGenerator(seed: 8601)
+    for _ in 0..<2000 {
+      let seconds = Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &random))
+      let date = Date(timeIntervalSince1970: seconds)
+      #expect(Timestamp.parse(Timestamp.format(date)) == date, "seconds \(seconds)")
+    }
+  }
+}
