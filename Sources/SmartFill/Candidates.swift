@@ -111,8 +111,11 @@ struct RequestContext {
         guard Int(free.seconds) <= high else { continue }
         let ref = TimeCandidates.Ref(
           show: show, episode: Int(free.episode), position: Int(free.position), inChain: false)
-        special.append((key(show: show, published: free.published, position: Int(free.position)), [ref],
-          [Int(free.seconds)]))
+        special.append(
+          (
+            key(show: show, published: free.published, position: Int(free.position)), [ref],
+            [Int(free.seconds)]
+          ))
       }
     }
     special.sort { $0.key < $1.key }
@@ -154,7 +157,8 @@ struct RequestContext {
         emit(special[nextSpecial].refs, special[nextSpecial].durations)
         nextSpecial += 1
       }
-      emit([TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false)],
+      emit(
+        [TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false)],
         [seconds])
     }
     while nextSpecial < special.count {

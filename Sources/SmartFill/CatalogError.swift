@@ -60,7 +60,8 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     case .malformedJSON(let line, let column, let problem):
       return "line \(line), column \(column): malformed JSON: \(problem)"
     case .unsupportedVersion(let value):
-      return "catalog, field \"version\": unsupported version \(value); this package reads version \(Catalog.formatVersion)"
+      return
+        "catalog, field \"version\": unsupported version \(value); this package reads version \(Catalog.formatVersion)"
     case .missingField(let location):
       return "\(location): required field is missing"
     case .wrongType(let location, let expected, let found):
@@ -68,7 +69,8 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     case .invalidValue(let location, let value, let reason):
       return "\(location): \(reason), got \(value)"
     case .duplicateFeedURL(let url, let first, let second):
-      return "shows[\(second)]: feed URL \(JSONWriter.quoted(url)) already used by shows[\(first)]; feed URLs must be unique"
+      return
+        "shows[\(second)]: feed URL \(JSONWriter.quoted(url)) already used by shows[\(first)]; feed URLs must be unique"
     case .duplicateGUID(let guid, let feedURL):
       return "show \(feedURL): GUID \(JSONWriter.quoted(guid)) appears twice; GUIDs must be unique within a show"
     }

@@ -68,7 +68,8 @@ public struct FillEngine: Sendable {
   private func fillTime(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
     let candidates = context.timeCandidates(upTo: window.upperBound, caps: [:])
     let outcome = solve(candidates, window: window)
-    return timeResult(context, candidates: candidates, picked: outcome.picked, inWindow: outcome.inWindow,
+    return timeResult(
+      context, candidates: candidates, picked: outcome.picked, inWindow: outcome.inWindow,
       window: window, ordered: nil)
   }
 
@@ -194,7 +195,8 @@ public struct FillEngine: Sendable {
     }
     let outcome = RoundRobinFill(chains: scaledChains).select(in: scaledWindow)
     let entries = outcome.picks.map { pick in
-      context.entry(show: chains[pick.chain].show, episode: chains[pick.chain].episodes[pick.position],
+      context.entry(
+        show: chains[pick.chain].show, episode: chains[pick.chain].episodes[pick.position],
         reason: .nextInSeries)
     }
     return finish(context, entries: entries, inWindow: outcome.inWindow && reachable, window: window)

@@ -55,7 +55,8 @@ struct CandidatesTests {
     for _ in 0..<60 {
       let caseSeed = random.next()
       var caseRandom = SeededGenerator(seed: caseSeed)
-      let catalog = randomCatalog(&caseRandom, maximumShows: 8, maximumEpisodes: 20, minuteScale: Bool.random(using: &caseRandom))
+      let catalog = randomCatalog(
+        &caseRandom, maximumShows: 8, maximumEpisodes: 20, minuteScale: Bool.random(using: &caseRandom))
       let priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<6, using: &caseRandom) == 0 }
       let items = Oracle.fillTimeItems(catalog, priority: priority, excluded: [])
       let total = items.reduce(0) { $0 + $1.seconds }

@@ -182,11 +182,16 @@ struct CatalogJSONTests {
   }
 
   static let badDocuments: [(json: String, expected: String)] = [
-    (#"{"version": 2, "shows": []}"#, #"catalog, field "version": unsupported version 2; this package reads version 1"#),
+    (
+      #"{"version": 2, "shows": []}"#, #"catalog, field "version": unsupported version 2; this package reads version 1"#
+    ),
     (#"{"shows": []}"#, #"field "version": required field is missing"#),
     (#"{"version": 1}"#, #"field "shows": required field is missing"#),
     (#"{"version": 1, "shows": {}}"#, #"field "shows": expected an array, got {…}"#),
-    (#"{"version": 1, "shows": [{"title": "T", "episodes": []}]}"#, #"shows[0], field "feedURL": required field is missing"#),
+    (
+      #"{"version": 1, "shows": [{"title": "T", "episodes": []}]}"#,
+      #"shows[0], field "feedURL": required field is missing"#
+    ),
     (
       #"{"version": 1, "shows": [{"feedURL": "u", "title": "T", "ordering": "random", "episodes": []}]}"#,
       #"show u, field "ordering": must be one of "episodic", "serial", got "random""#

@@ -12,9 +12,18 @@ struct FillEngineTests {
     (FillRequest(mode: .fillTime, targetSeconds: 0), .invalidTarget(seconds: 0)),
     (FillRequest(mode: .fillTime, targetSeconds: -60), .invalidTarget(seconds: -60)),
     (FillRequest(mode: .variety, targetSeconds: 8 * 24 * 3600), .invalidTarget(seconds: 8 * 24 * 3600)),
-    (FillRequest(mode: .fillTime, targetSeconds: 600, toleranceSeconds: -1), .invalidTolerance(seconds: -1, targetSeconds: 600)),
-    (FillRequest(mode: .fillTime, targetSeconds: 600, toleranceSeconds: 600), .invalidTolerance(seconds: 600, targetSeconds: 600)),
-    (FillRequest(mode: .fillTime, targetSeconds: 9000, toleranceSeconds: 1801), .invalidTolerance(seconds: 1801, targetSeconds: 9000)),
+    (
+      FillRequest(mode: .fillTime, targetSeconds: 600, toleranceSeconds: -1),
+      .invalidTolerance(seconds: -1, targetSeconds: 600)
+    ),
+    (
+      FillRequest(mode: .fillTime, targetSeconds: 600, toleranceSeconds: 600),
+      .invalidTolerance(seconds: 600, targetSeconds: 600)
+    ),
+    (
+      FillRequest(mode: .fillTime, targetSeconds: 9000, toleranceSeconds: 1801),
+      .invalidTolerance(seconds: 1801, targetSeconds: 9000)
+    ),
     (FillRequest(mode: .fillTime, targetSeconds: nil), .missingTarget(mode: .fillTime)),
     (FillRequest(mode: .variety, targetSeconds: nil), .missingTarget(mode: .variety)),
     (
@@ -46,7 +55,8 @@ struct FillEngineTests {
     #expect(result.message == "No episodes available. Subscribe to more shows?")
   }
 
-  @Test("played, trailer, excluded and unknown-duration episodes are never chosen", arguments: FillRequest.Mode.allCases)
+  @Test(
+    "played, trailer, excluded and unknown-duration episodes are never chosen", arguments: FillRequest.Mode.allCases)
   func neverChosen(_ mode: FillRequest.Mode) throws {
     var unknown = ep("unknown", minutes: 1, day: 5)
     unknown.durationSeconds = nil
@@ -75,7 +85,10 @@ struct FillEngineTests {
     unknown.durationSeconds = nil
     let show = Show(
       feedURL: "u", title: "S", ordering: .serial,
-      episodes: [ep("e1", minutes: 10, day: 0, season: 1, episode: 1), unknown, ep("e3", minutes: 10, day: 2, season: 1, episode: 3)])
+      episodes: [
+        ep("e1", minutes: 10, day: 0, season: 1, episode: 1), unknown,
+        ep("e3", minutes: 10, day: 2, season: 1, episode: 3),
+      ])
     let result = try FillEngine(catalog: Catalog(shows: [show])).fill(FillRequest(mode: .fillTime, targetSeconds: 1200))
     #expect(result.entries.map(\.id.guid) == ["e1"])
   }
@@ -85,7 +98,8 @@ struct FillEngineTests {
     let show = Show(
       feedURL: "u", title: "S",
       episodes: [
-        Episode(guid: "a", published: day(0), durationSeconds: 1001), Episode(guid: "b", published: day(1), durationSeconds: 1699),
+        Episode(guid: "a", published: day(0), durationSeconds: 1001),
+        Episode(guid: "b", published: day(1), durationSeconds: 1699),
         Episode(guid: "c", published: day(2), durationSeconds: 2699),
       ])
     let result = try FillEngine(catalog: Catalog(shows: [show])).fill(

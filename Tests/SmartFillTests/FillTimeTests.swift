@@ -112,7 +112,8 @@ struct FillTimeTests {
       let caseSeed = random.next()
       var caseRandom = SeededGenerator(seed: caseSeed)
       let catalog = randomCatalog(&caseRandom)
-      let allIDs = catalog.shows.flatMap { show in show.episodes.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) } }
+      let allIDs = catalog.shows.flatMap { show in show.episodes.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) }
+      }
       let excluded = Set(allIDs.filter { _ in Int.random(in: 0..<8, using: &caseRandom) == 0 })
       let priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<4, using: &caseRandom) == 0 }
       let items = Oracle.fillTimeItems(catalog, priority: priority, excluded: excluded)

@@ -25,7 +25,9 @@ struct SeriesOrderTests {
   func episodic() {
     let show = Show(
       feedURL: "u", title: "E",
-      episodes: [ep("b", minutes: 1, day: 1, episode: 1), ep("c", minutes: 1, day: 0, episode: 9), ep("a", minutes: 1, day: 1)])
+      episodes: [
+        ep("b", minutes: 1, day: 1, episode: 1), ep("c", minutes: 1, day: 0, episode: 9), ep("a", minutes: 1, day: 1),
+      ])
     #expect(SeriesOrder.indices(of: show).map { show.episodes[$0].guid } == ["c", "a", "b"])
   }
 

@@ -168,8 +168,10 @@ struct Oracle {
       let rank = priority.firstIndex(of: show.feedURL) ?? Int.max
       let order = seriesOrder(show)
       func key(_ episode: Episode) -> Key {
-        (rank, show.recentListeningSeconds, episode.published, show.feedURL,
-          order.firstIndex { $0.guid == episode.guid }!)
+        (
+          rank, show.recentListeningSeconds, episode.published, show.feedURL,
+          order.firstIndex { $0.guid == episode.guid }!
+        )
       }
       if show.ordering == .serial {
         let chain = chain(show, excluded: excluded)
@@ -192,8 +194,11 @@ struct Oracle {
         groups.append(
           (
             key(episode),
-            [Item(id: id, show: showIndex, seconds: episode.durationSeconds! - episode.playedSeconds, chain: nil,
-              link: 0)]
+            [
+              Item(
+                id: id, show: showIndex, seconds: episode.durationSeconds! - episode.playedSeconds, chain: nil,
+                link: 0)
+            ]
           ))
       }
     }

@@ -107,7 +107,8 @@ struct VarietyOrderTests {
   @Test("reports when the window and the rule cannot both be met")
   func ruleAndWindowConflict() throws {
     let only = Show(
-      feedURL: "https://example.com/only.xml", title: "Only", episodes: (0..<9).map { ep("o\($0)", minutes: 5, day: $0) })
+      feedURL: "https://example.com/only.xml", title: "Only",
+      episodes: (0..<9).map { ep("o\($0)", minutes: 5, day: $0) })
     let result = try FillEngine(catalog: Catalog(shows: [only])).fill(
       FillRequest(mode: .variety, targetSeconds: 45 * 60))
     #expect(result.status == .short)
@@ -115,7 +116,8 @@ struct VarietyOrderTests {
     #expect(result.message?.contains("variety rule") == true)
   }
 
-  @Test("matches the documented variety rule on thousands of seeded random catalogs, never three in a row (brute force)")
+  @Test(
+    "matches the documented variety rule on thousands of seeded random catalogs, never three in a row (brute force)")
   func bruteForce() throws {
     let seed = UInt64(0x7A71_E7)
     print("variety brute force: seed \(seed)")
