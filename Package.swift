@@ -10,12 +10,16 @@ let package = Package(
   products: [
     .library(name: "SmartFill", targets: ["SmartFill"]),
     .library(name: "Feeds", targets: ["Feeds"]),
+    .executable(name: "smartfill", targets: ["smartfill"]),
   ],
   targets: [
     .target(name: "SmartFill"),
     .testTarget(name: "SmartFillTests", dependencies: ["SmartFill"]),
     .target(name: "Feeds", dependencies: ["SmartFill"]),
     .testTarget(name: "FeedsTests", dependencies: ["Feeds", "SmartFill"]),
+    .target(name: "SmartFillCLI", dependencies: ["SmartFill", "Feeds"]),
+    .executableTarget(name: "smartfill", dependencies: ["SmartFillCLI"]),
+    .testTarget(name: "SmartFillCLITests", dependencies: ["SmartFillCLI", "SmartFill", "smartfill"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -186,10 +186,10 @@ public struct CatalogImport: Sendable, Hashable {
     for snapshot in snapshots.dropFirst() { show = show.refreshed(with: snapshot.show) }
     show.feedURL = feedURL
     if snapshots.count > 1 {
+      // Reported once, on the newest snapshot.
       let warning = FeedWarning.mergedSnapshots(feedURL: feedURL, files: snapshots.map(\.file))
-      for index in indices where !reports[index].warnings.contains(warning) {
-        reports[index].warnings.append(warning)
-      }
+      let newest = indices[snapshots[snapshots.count - 1].index]
+      if !reports[newest].warnings.contains(warning) { reports[newest].warnings.append(warning) }
     }
     return show
   }

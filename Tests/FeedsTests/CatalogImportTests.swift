@@ -44,6 +44,7 @@ struct CatalogImportTests {
     #expect(show.title == "New")
     #expect(show.episodes.map(\.guid) == ["2", "1", "0"])
     #expect(imported.files[0].warnings.contains(.mergedSnapshots(feedURL: "https://s/feed", files: [older, newer])))
+    #expect(imported.files[1].warnings.isEmpty)
   }
 
   @Test("a subscription list takes its shows from the feed files that match by URL or title")

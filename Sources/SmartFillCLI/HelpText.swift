@@ -1,0 +1,133 @@
+/// The help texts and usage lines, written out in full so that tests can compare them byte for byte.
+enum HelpText {
+  static let version = "0.1.0"
+
+  static let root = """
+    OVERVIEW: Fill a listening queue from podcast feeds.
+
+    Imports podcast feeds (RSS with iTunes tags) and OPML subscription lists from disk into a catalog, fills
+    a queue from a catalog to a target duration, generates synthetic catalogs and validates catalogs.
+
+    USAGE: smartfill <subcommand>
+
+    ARGUMENTS:
+      <subcommand>            One of the subcommands below.
+
+    OPTIONS:
+      --version               Show the version.
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      import                  Import feed files into a catalog.
+      fill                    Fill a queue from a catalog.
+      generate                Generate a synthetic catalog for benchmarks.
+      validate                Check a catalog and list every problem.
+
+      See 'smartfill help <subcommand>' for detailed help.
+
+    """
+
+  static func usage(_ command: Subcommand?) -> String {
+    switch command {
+    case nil:
+      return "smartfill <subcommand>"
+    case .import?:
+      return "smartfill import --opml <opml> --feeds <directory> [-o <catalog>]\n"
+        + "       smartfill import <feed> ... [-o <catalog>]"
+    case .fill?:
+      return "smartfill fill <catalog> --mode <mode> [--minutes <minutes>] [--tolerance <minutes>] "
+        + "[--priority <feed-url> ...] [--exclude <guid> ...] [--json]"
+    case .generate?:
+      return "smartfill generate --subscriptions <count> --seed <seed> [-o <catalog>]"
+    case .validate?:
+      return "smartfill validate <catalog>"
+    }
+  }
+
+  static func help(_ command: Subcommand?) -> String {
+    switch command {
+    case nil: return root
+    case .import?: return importHelp
+    case .fill?: return fillHelp
+    case .generate?: return generateHelp
+    case .validate?: return validateHelp
+    }
+  }
+
+  static let importHelp = """
+    OVERVIEW: Import feed files into a catalog.
+
+    Reads podcast feeds (RSS 2.0 with iTunes tags) from disk, never from the network, and writes a catalog
+    (JSON, version 1). With --opml, the shows are the subscriptions of an OPML list, each read from the
+    .xml and .rss files under --feeds that carry its feed URL (or, failing that, its title). A summary goes
+    to standard error: shows, episodes and warnings for each feed. A feed that cannot be read is reported
+    and the others are imported; the exit status is then 1.
+
+    USAGE: \(usage(.import))
+
+    ARGUMENTS:
+      <feed>                  A feed file to import; several files of one feed are merged as snapshots.
+
+    OPTIONS:
+      --opml <opml>           An OPML subscription list.
+      --feeds <directory>     The folder of feed files for --opml.
+      -o, --output <catalog>  Where to write the catalog (default: standard output).
+      -h, --help              Show help information.
+
+    """
+
+  static let fillHelp = """
+    OVERVIEW: Fill a queue from a catalog.
+
+    Prints the queue as a table (show, season and episode, title, time, why it was chosen) and the total
+    against the target. Episodes with an unknown duration are never chosen by fill-time or variety.
+
+    USAGE: \(usage(.fill))
+
+    ARGUMENTS:
+      <catalog>               A catalog file (JSON, version 1).
+
+    OPTIONS:
+      --mode <mode>           fill-time, continue-series or variety.
+      --minutes <minutes>     The target duration in minutes; required except for continue-series.
+      --tolerance <minutes>   How far the total may be from the target, in minutes (default: 3).
+      --priority <feed-url>   A show to prefer; repeat for more, the first most.
+      --exclude <guid>        An episode never to choose, by GUID (or feed URL#GUID); repeatable.
+      --json                  Print the queue as one JSON document instead of a table.
+      -h, --help              Show help information.
+
+    """
+
+  static let generateHelp = """
+    OVERVIEW: Generate a synthetic catalog for benchmarks.
+
+    The same count and seed always give the same catalog.
+
+    USAGE: \(usage(.generate))
+
+    ARGUMENTS:
+      (none)
+
+    OPTIONS:
+      --subscriptions <count> The number of shows (1 or more).
+      --seed <seed>           The random seed, a whole number from 0 to 18446744073709551615.
+      -o, --output <catalog>  Where to write the catalog (default: standard output).
+      -h, --help              Show help information.
+
+    """
+
+  static let validateHelp = """
+    OVERVIEW: Check a catalog and list every problem.
+
+    Prints every problem with its show, episode and field; the exit status is 1 if there is any.
+
+    USAGE: \(usage(.validate))
+
+    ARGUMENTS:
+      <catalog>               A catalog file (JSON, version 1).
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """
+}

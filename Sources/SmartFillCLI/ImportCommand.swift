@@ -1,0 +1,91 @@
+import Feeds
+import Foundation
+import SmartFill
+
+/// `smartfill import`: feed files, or an OPML list and a folder of feeds, to a catalog.
+enum ImportCommand {
+  static let parser = ArgumentParser(
+    command: .import,
+    options: [
+      .init(names: ["--opml"], valueName: "<opml>"),
+      .init(names: ["--feeds"], valueName: "<directory>"),
+      .init(names: ["-o", "--output"], valueName: "<catalog>"),
+    ])
+
+  static func run(_ arguments: [String], into output: inout SmartFillCommand.Output) throws(CommandError) {
+    let parsed = try parser.parse(arguments)
+    if parsed.wantsHelp {
+      output.standardOutput += HelpText.importHelp
+      return
+    }
+    let imported: CatalogImport
+    switch (parsed.value("--opml"), parsed.value("--feeds")) {
+    case (let list?, let folder?):
+      if let extra = parsed.arguments.first {
+        throw .usage(
+          "Unexpected argument '\(extra)': give feed files or --opml with --feeds, not both", command: .import)
+      }
+      do {
+        imported = try CatalogImport(subscriptionList: list, feedsDirectory: folder)
+      } catch {
+        throw .failure(error.description)
+      }
+    case (_?, nil):
+      throw .usage("Missing '--feeds <directory>' for '--opml <opml>'", command: .import)
+    case (nil, _?):
+      throw .usage("Missing '--opml <opml>' for '--feeds <directory>'", command: .import)
+    case (nil, nil):
+      guard !parsed.arguments.isEmpty else {
+        throw .usage(
+          "Missing expected argument '<feed> ...' (or '--opml <opml> --feeds <directory>')", command: .import)
+      }
+      imported = CatalogImport(feedFiles: parsed.arguments)
+    }
+    output.standardError += summary(imported, usesList: parsed.value("--opml") != nil)
+    if !imported.catalog.shows.isEmpty || imported.files.allSatisfy({ $0.error == nil }) {
+      try SmartFillCommand.write(imported.catalog.jsonText(), to: parsed.value("--output"), output: &output)
+    }
+    let rejected = imported.files.filter { $0.error != nil }.count
+    if rejected > 0 {
+      throw .failure("\(rejected) of \(imported.files.count) feed files could not be imported (see above)")
+    }
+  }
+
+  /// The summary for standard error: a line per file used or rejected, its warnings indented below.
+  static func summary(_ imported: CatalogImport, usesList: Bool) -> String {
+    var text = ""
+    var unused = 0
+    var warnings = imported.listWarnings.count
+    for file in imported.files {
+      if let error = file.error {
+        text += "\(file.file): rejected: \(error)\n"
+        continue
+      }
+      if usesList && file.feedURLs.isEmpty {
+        unused += 1
+        continue
+      }
+      warnings += file.warnings.count
+      text +=
+        "\(file.file): \(JSONWriter.quoted(file.title)), \(file.episodeCount) of \(file.itemCount) items "
+        + "imported, \(plural(file.warnings.count, "warning"))\n"
+      for warning in file.warnings { text += "  warning: \(warning)\n" }
+    }
+    for warning in imported.listWarnings { text += "subscription list: warning: \(warning)\n" }
+    for missing in imported.missingSubscriptions {
+      text += "subscription list: no feed file for \(JSONWriter.quoted(missing.title)) (\(missing.feedURL))\n"
+    }
+    if unused > 0 {
+      text += "\(unused) feed \(unused == 1 ? "file is" : "files are") not in the subscription list\n"
+    }
+    let catalog = imported.catalog
+    let unknown = catalog.shows.reduce(0) { $0 + $1.episodes.count { $0.durationSeconds == nil } }
+    text +=
+      "Imported \(plural(catalog.shows.count, "show")), \(plural(catalog.episodeCount, "episode")) "
+      + "(\(unknown) without a known duration), \(plural(warnings, "warning"))\n"
+    return text
+  }
+
+  /// `1 show`, `2 shows`.
+  static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}

@@ -1,0 +1,11 @@
+/// The subcommands of `smartfill`.
+public enum Subcommand: String, Sendable, Hashable, CaseIterable {
+  /// Imports feed files into a catalog.
+  case `import`
+  /// Fills a queue from a catalog.
+  case fill
+  /// Generates a synthetic catalog.
+  case generate
+  /// Checks a catalog.
+  case validate
+}

@@ -1,0 +1,209 @@
+import Foundation
+import SmartFill
+import Testing
+
+@testable import SmartFillCLI
+
+@Suite("smartfill fill")
+struct FillCommandTests {
+  let fillUsage =
+    "Usage: smartfill fill <catalog> --mode <mode> [--minutes <minutes>] [--tolerance <minutes>] "
+    + "[--priority <feed-url> ...] [--exclude <guid> ...] [--json]\n"
+
+  @Test("--json prints exactly one document with the documented keys")
+  func json() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let catalog = try folder.write("catalog.json", smallCatalog.jsonText())
+    let output = SmartFillCommand.run(["fill", catalog, "--mode", "fill-time", "--minutes", "45", "--json"])
+    let expected = """
+      {
+        "mode": "fill-time",
+        "status": "filled",
+        "targetSeconds": 2700,
+        "toleranceSeconds": 180,
+        "totalSeconds": 2700,
+        "episodes": [
+          {
+            "feedURL": "https://a.example/feed",
+            "guid": "a-long",
+            "title": "Long",
+            "seconds": 2700,
+            "season": 2,
+            "episode": 7
+          }
+        ],
+        "message": null
+      }
+
+      """
+    #expect(output == .init(standardOutput: expected))
+  }
+
+  @Test("--json gives null for an unknown season and for continue-series without a target")
+  func jsonNulls() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let catalog = try folder.write("catalog.json", smallCatalog.jsonText())
+    let output = SmartFillCommand.run([
+      "fill", catalog, "--mode", "continue-series", "--exclude", "a-long", "--exclude",
+      "https://a.example/feed#a-unknown", "--json",
+    ])
+    let expected = """
+      {
+        "mode": "continue-series",
+        "status": "filled",
+        "targetSeconds": null,
+        "toleranceSeconds": 180,
+        "totalSeconds": 600,
+        "episodes": [
+          {
+            "feedURL": "https://a.example/feed",
+            "guid": "a-short",
+            "title": "Short",
+            "seconds": 600,
+            "season": null,
+            "episode": null
+          }
+        ],
+        "message": null
+      }
+
+      """
+    #expect(output == .init(standardOutput: expected))
+  }
+
+  @Test("an empty catalog gives status empty with the message")
+  func empty() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let catalog = try folder.write("catalog.json", "{\"version\": 1, \"shows\": []}")
+    let output = SmartFillCommand.run(["fill", catalog, "--mode", "variety", "--minutes", "30", "--json"])
+    let expected = """
+      {
+        "mode": "variety",
+        "status": "empty",
+        "targetSeconds": 1800,
+        "toleranceSeconds": 180,
+        "totalSeconds": 0,
+        "episodes": [],
+        "message": "No episodes available. Subscribe to more shows?"
+      }
+
+      """
+    #expect(output == .init(standardOutput: expected))
+  }
+
+  @Test("the table shows each episode with its show, numbers, title, time and reason, then the total")
+  func table() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let catalog = try folder.write("catalog.json", smallCatalog.jsonText())
+    let output = SmartFillCommand.run([
+      "fill", catalog, "--mode", "fill-time", "--minutes", "44", "--tolerance", "1.5", "--priority",
+      "https://a.example/feed",
+    ])
+    let expected = """
+      #  SHOW        EPISODE  TITLE   TIME  WHY
+      1  Alpha Show  S2 E7    Long   45:00  priority show
+
+      Total 45:00 for a target of 44:00 ± 1:30 (+1:00): filled, 1 episode, fill-time
+
+      """
+    #expect(output == .init(standardOutput: expected))
+  }
+
+  @Test("an unknown --exclude GUID is a warning on standard error")
+  func unknownExclude() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let catalog = try folder.write("catalog.json", smallCatalog.jsonText())
+    let output = SmartFillCommand.run(["fill", catalog, "--mode", "fill-time", "--minutes", "45", "--exclude", "zz"])
+    #expect(output.exitStatus == 0)
+    #expect(output.standardError == "warning: --exclude zz: no such episode in \(catalog)\n")
+  }
+
+  @Test(
+    "usage errors name the option and the value, with exit status 64",
+    arguments: [
+      (["fill"], "Missing expected argument '<catalog>'"),
+      (["fill", "c.json"], "Missing expected argument '--mode <mode>'"),
+      (
+        ["fill", "c.json", "--mode", "shuffle"],
+        "The value 'shuffle' is invalid for '--mode <mode>'. "
+          + "Please provide one of 'fill-time', 'continue-series' and 'variety'."
+      ),
+      (["fill", "c.json", "--mode", "fill-time"], "Missing '--minutes <minutes>': mode fill-time needs a target"),
+      (["fill", "c.json", "--mode", "variety"], "Missing '--minutes <minutes>': mode variety needs a target"),
+      (
+        ["fill", "c.json", "--mode", "variety", "--minutes", "abc"],
+        "The value 'abc' is invalid for '--minutes <minutes>': expected a number of minutes, more than 0"
+      ),
+      (
+        ["fill", "c.json", "--mode", "variety", "--minutes", "0"],
+        "The value '0' is invalid for '--minutes <minutes>': expected a number of minutes, more than 0"
+      ),
+      (
+        ["fill", "c.json", "--mode", "variety", "--minutes", "-5"],
+        "The value '-5' is invalid for '--minutes <minutes>': expected a number of minutes, more than 0"
+      ),
+      (
+        ["fill", "c.json", "--mode", "variety", "--minutes", "30", "--tolerance", "x"],
+        "The value 'x' is invalid for '--tolerance <minutes>': expected a number of minutes, 0 or more"
+      ),
+      (["fill", "c.json", "--mode"], "Missing value for '--mode <mode>'"),
+      (["fill", "c.json", "--mode", "variety", "--color"], "Unknown option '--color'"),
+      (["fill", "c.json", "d.json"], "Unexpected argument 'd.json'"),
+      (["fill", "c.json", "--json=yes"], "The option '--json' does not take a value"),
+    ])
+  func usageErrors(arguments: [String], message: String) {
+    #expect(
+      SmartFillCommand.run(arguments)
+        == .init(standardError: "Error: \(message)\n" + fillUsage + usageFooter, exitStatus: 64))
+  }
+
+  @Test(
+    "values the engine refuses are usage errors naming the option",
+    arguments: [
+      (["--minutes", "20000"], "--minutes must be more than 0 and at most 10080 (7 days), got 20000 min"),
+      (
+        ["--minutes", "30", "--tolerance", "31"],
+        "--tolerance must be less than --minutes (30 min) and at most 30, got 31 min"
+      ),
+      (
+        ["--minutes", "30", "--priority", "https://nowhere"],
+        "--priority https://nowhere: no show with this feed URL in the catalog"
+      ),
+    ])
+  func engineErrors(extra: [String], message: String) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let catalog = try folder.write("catalog.json", smallCatalog.jsonText())
+    #expect(
+      SmartFillCommand.run(["fill", catalog, "--mode", "fill-time"] + extra)
+        == .init(standardError: "Error: \(message)\n" + fillUsage + usageFooter, exitStatus: 64))
+  }
+
+  @Test("an invalid catalog is a runtime failure naming the file and the first problem")
+  func invalidCatalog() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let catalog = try folder.write("catalog.json", "{\"version\": 2, \"shows\": []}")
+    #expect(
+      SmartFillCommand.run(["fill", catalog, "--mode", "continue-series"])
+        == .init(
+          standardError: "Error: \(catalog): invalid catalog: catalog, field \"version\": unsupported version 2; "
+            + "this package reads version 1\n",
+          exitStatus: 1))
+  }
+
+  @Test("minutes are read as whole or decimal numbers of minutes")
+  func minutes() throws {
+    #expect(try FillCommand.seconds("45", option: "x") == 2700)
+    #expect(try FillCommand.seconds("22.5", option: "x") == 1350)
+    #expect(try FillCommand.seconds(nil, option: "x") == nil)
+    #expect(try FillCommand.seconds("0", option: "x", allowsZero: true) == 0)
+    #expect(throws: CommandError.self) { try FillCommand.seconds("1e3", option: "x") }
+    #expect(throws: CommandError.self) { try FillCommand.seconds("inf", option: "x") }
+  }
+}

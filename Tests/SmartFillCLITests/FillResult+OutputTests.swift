@@ -1,0 +1,56 @@
+import SmartFill
+import Testing
+
+@testable import SmartFillCLI
+
+@Suite("Fill result output")
+struct FillResultOutputTests {
+  func entry(_ show: String, _ title: String, _ seconds: Int?, season: Int? = nil, episode: Int? = nil)
+    -> FillResult.Entry
+  {
+    FillResult.Entry(
+      id: EpisodeID(feedURL: "https://" + show, guid: title), showTitle: show, title: title, seconds: seconds,
+      season: season, episode: episode, reason: .oldestUnplayed)
+  }
+
+  @Test("the table aligns columns, cuts long text and shows a short total with its message")
+  func table() {
+    let result = FillResult(
+      mode: .variety, status: .short, targetSeconds: 7200, toleranceSeconds: 120, totalSeconds: 3725,
+      entries: [
+        entry("A very long show title that goes on and on", "Line one\nline two", 3600, episode: 12),
+        entry("B", String(repeating: "x", count: 60), 125, season: 3),
+      ],
+      message: "Not enough episodes.")
+    let expected = """
+      #  SHOW                          EPISODE  TITLE                                                TIME  WHY
+      1  A very long show title that…  E12      Line one line two                                 1:00:00  oldest unplayed
+      2  B                             S3       xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…     2:05  oldest unplayed
+
+      Total 1:02:05 for a target of 2:00:00 ± 2:00 (-57:55): short, 2 episodes, variety
+      Not enough episodes.
+
+      """
+    #expect(result.table() == expected)
+  }
+
+  @Test("without a target the total says so, and an empty queue has no table")
+  func noTarget() {
+    let result = FillResult(
+      mode: .continueSeries, status: .empty, targetSeconds: nil, toleranceSeconds: 180, totalSeconds: 0,
+      entries: [], message: FillResult.emptyMessage)
+    #expect(
+      result.table()
+        == "Total 0:00, no target: empty, 0 episodes, continue-series\nNo episodes available. Subscribe to more shows?\n"
+    )
+  }
+
+  @Test("clock times")
+  func clock() {
+    #expect(ClockText.clock(0) == "0:00")
+    #expect(ClockText.clock(59) == "0:59")
+    #expect(ClockText.clock(3600) == "1:00:00")
+    #expect(ClockText.clock(-61) == "-1:01")
+    #expect(ClockText.minutes(90) == "1.5 min")
+  }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import SmartFill
+import Testing
+
+@testable import SmartFillCLI
+
+@Suite("smartfill import")
+struct ImportCommandTests {
+  let importUsage =
+    "Usage: smartfill import --opml <opml> --feeds <directory> [-o <catalog>]\n"
+    + "       smartfill import <feed> ... [-o <catalog>]\n"
+
+  static func feed(url: String, title: String, items: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom">
+    <channel>
+    <title>\(title)</title>
+    <atom:link rel="self" href="\(url)"/>
+    \(items)
+    </channel>
+    </rss>
+    """
+  }
+
+  static let itemA = """
+    <item><title>One</title><guid>a1</guid><pubDate>Mon, 01 Jan 2024 08:00:00 GMT</pubDate>\
+    <itunes:duration>30:00</itunes:duration><enclosure url="https://a/1.mp3"/></item>
+    <item><title>Teaser</title><guid>a2</guid><pubDate>Tue, 02 Jan 2024 08:00:00 GMT</pubDate></item>
+    """
+
+  static let itemB = """
+    <item><title>Two</title><guid>b1</guid><pubDate>Mon, 01 Jan 2024 09:00:00 GMT</pubDate>\
+    <itunes:duration></itunes:duration><enclosure url="https://b/1.mp3"/></item>
+    """
+
+  @Test("feed files become a catalog on standard output, with a summary per feed on standard error")
+  func feedFiles() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let a = try folder.write("a.xml", Self.feed(url: "https://a/feed", title: "A Show", items: Self.itemA))
+    let b = try folder.write("b.xml", Self.feed(url: "https://b/feed", title: "B Show", items: Self.itemB))
+    let output = SmartFillCommand.run(["import", a, b])
+    #expect(output.exitStatus == 0)
+    let expectedCatalog = """
+      {
+        "version": 1,
+        "shows": [
+          {
+            "feedURL": "https://a/feed",
+            "title": "A Show",
+            "ordering": "episodic",
+            "categories": [],
+            "recentListeningSeconds": 0,
+            "episodes": [
+              {
+                "guid": "a1",
+                "title": "One",
+                "published": "2024-01-01T08:00:00Z",
+                "durationSeconds": 1800,
+                "kind": "full",
+                "playedSeconds": 0,
+                "isPlayed": false
+              }
+            ]
+          },
+          {
+            "feedURL": "https://b/feed",
+            "title": "B Show",
+            "ordering": "episodic",
+            "categories": [],
+            "recentListeningSeconds": 0,
+            "episodes": [
+              {
+                "guid": "b1",
+                "title": "Two",
+                "published": "2024-01-01T09:00:00Z",
+                "kind": "full",
+                "playedSeconds": 0,
+                "isPlayed": false
+              }
+            ]
+          }
+        ]
+      }
+
+      """
+    #expect(output.standardOutput == expectedCatalog)
+    let expectedSummary = """
+      \(a): "A Show", 1 of 2 items imported, 1 warning
+        warning: line 7: item "Teaser" has no enclosure URL; not playable, skipped
+      \(b): "B Show", 1 of 1 items imported, 1 warning
+        warning: 1 episode has no known duration; kept in the catalog but out of time-based fills
+      Imported 2 shows, 2 episodes (1 without a known duration), 2 warnings
+
+      """
+    #expect(output.standardError == expectedSummary)
+  }
+
+  @Test("a bad feed is reported, the others are written, and the exit status is 1")
+  func badFeed() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let a = try folder.write("a.xml", Self.feed(url: "https://a/feed", title: "A Show", items: Self.itemA))
+    let bad = try folder.write("bad.xml", "<rss>\n<channel>\n<item>\n</rss>")
+    let output = SmartFillCommand.run(["import", bad, a, "-o", folder.path + "/catalog.json"])
+    #expect(output.exitStatus == 1)
+    #expect(output.standardOutput == "")
+    let lines = output.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.hasPrefix("\(bad): rejected: \(bad), line 4, column ") == true)
+    #expect(lines.dropFirst().first == "\(a): \"A Show\", 1 of 2 items imported, 1 warning")
+    #expect(output.standardError.hasSuffix("Error: 1 of 2 feed files could not be imported (see above)\n"))
+    let written = try Catalog(json: Data(try folder.read("catalog.json").utf8))
+    #expect(written.shows.map(\.feedURL) == ["https://a/feed"])
+  }
+
+  @Test("an OPML list takes its shows from a folder of feeds")
+  func opml() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    try FileManager.default.createDirectory(atPath: folder.path + "/feeds", withIntermediateDirectories: true)
+    try folder.write("feeds/a.xml", Self.feed(url: "https://a/feed", title: "A Show", items: Self.itemA))
+    try folder.write("feeds/b.xml", Self.feed(url: "https://b/feed", title: "B Show", items: Self.itemB))
+    let list = try folder.write(
+      "subs.opml",
+      """
+      <opml version="2.0"><body>
+      <outline text="A" type="rss" xmlUrl="http://a/feed/"/>
+      <outline text="Gone" type="rss" xmlUrl="https://gone/feed"/>
+      </body></opml>
+      """)
+    let output = SmartFillCommand.run(["import", "--opml", list, "--feeds", folder.path + "/feeds", "-o", "-"])
+    #expect(output.exitStatus == 0)
+    let catalog = try Catalog(json: Data(output.standardOutput.utf8))
+    #expect(catalog.shows.map(\.feedURL) == ["http://a/feed/"])
+    let expectedSummary = """
+      \(folder.path)/feeds/a.xml: "A Show", 1 of 2 items imported, 1 warning
+        warning: line 7: item "Teaser" has no enclosure URL; not playable, skipped
+      subscription list: no feed file for "Gone" (https://gone/feed)
+      1 feed file is not in the subscription list
+      Imported 1 show, 1 episode (0 without a known duration), 1 warning
+
+      """
+    #expect(output.standardError == expectedSummary)
+  }
+
+  @Test("an unreadable OPML list is a runtime failure naming it")
+  func unreadableList() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let list = try folder.write("subs.opml", "<opml><body><outline></body></opml>")
+    let output = SmartFillCommand.run(["import", "--opml", list, "--feeds", folder.path])
+    #expect(output.exitStatus == 1)
+    #expect(output.standardError.hasPrefix("Error: \(list), line 1, column "))
+    #expect(output.standardError.hasSuffix(": malformed XML: end tag does not match the start tag\n"))
+  }
+
+  @Test(
+    "usage errors",
+    arguments: [
+      (["import"], "Missing expected argument '<feed> ...' (or '--opml <opml> --feeds <directory>')"),
+      (["import", "--opml", "l.opml"], "Missing '--feeds <directory>' for '--opml <opml>'"),
+      (["import", "--feeds", "dir"], "Missing '--opml <opml>' for '--feeds <directory>'"),
+      (
+        ["import", "--opml", "l.opml", "--feeds", "dir", "x.xml"],
+        "Unexpected argument 'x.xml': give feed files or --opml with --feeds, not both"
+      ),
+      (["import", "x.xml", "-o"], "Missing value for '--output <catalog>'"),
+    ])
+  func usageErrors(arguments: [String], message: String) {
+    #expect(
+      SmartFillCommand.run(arguments)
+        == .init(standardError: "Error: \(message)\n" + importUsage + usageFooter, exitStatus: 64))
+  }
+}
