@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "SmartFill", targets: ["SmartFill"]),
     .library(name: "Feeds", targets: ["Feeds"]),
     .executable(name: "smartfill", targets: ["smartfill"]),
+    .library(name: "Queues", targets: ["Queues"]),
   ],
   targets: [
     .target(name: "SmartFill"),
@@ -20,6 +21,10 @@ let package = Package(
     .target(name: "SmartFillCLI", dependencies: ["SmartFill", "Feeds"]),
     .executableTarget(name: "smartfill", dependencies: ["SmartFillCLI"]),
     .testTarget(name: "SmartFillCLITests", dependencies: ["SmartFillCLI", "SmartFill", "smartfill"]),
+    .target(name: "Queues", dependencies: ["SmartFill"]),
+    .testTarget(name: "QueuesTests", dependencies: ["Queues", "SmartFill", "queue-store-writer"]),
+    .executableTarget(name: "queue-store-writer", dependencies: ["Queues", "SmartFill"]),
+    .executableTarget(name: "queuebench", dependencies: ["Queues", "SmartFill"], path: "Benchmarks/queuebench"),
   ],
   swiftLanguageModes: [.v6]
 )

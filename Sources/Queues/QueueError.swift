@@ -103,7 +103,8 @@ public enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
     case .undoUnavailable(let name):
       return "the clear of queue \(quoted(name)) can no longer be undone"
     case .indexOutOfRange(let index, let range, let name):
-      return "queue \(quoted(name)): index \(index) is out of range; must be in \(range.lowerBound)...\(range.upperBound)"
+      return
+        "queue \(quoted(name)): index \(index) is out of range; must be in \(range.lowerBound)...\(range.upperBound)"
     case .episodeNotInQueue(let id, let name):
       return "episode \(quoted(id.guid)) of \(id.feedURL) is not in queue \(quoted(name))"
     case .invalidEpisode(let id, let field, let value, let reason):

@@ -1,0 +1,220 @@
+// queuebench: the queue model and store at the size the issue names, 20 queues × 1,000 episodes.
+//
+//   swift run -c release queuebench [--iterations N] [--json]
+//
+// Times add (play last), move (drag three episodes), switch (active queue, saving the position), finish
+// (an episode leaves every queue), encode, save (lock, re-read, check, write, fsync, rename) and load
+// (read, parse, check). Inputs are built before the timed region; every result goes through a black hole.
+// Prints p50, p90, p99 and max per operation; exit 0, or 1 when an operation fails.
+
+import Foundation
+import Queues
+import SmartFill
+
+struct Options {
+  var iterations = 200
+  var json = false
+
+  init(_ arguments: [String]) {
+    var rest = arguments.dropFirst()
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--iterations":
+        guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
+          usage("--iterations needs a positive number")
+        }
+        iterations = value
+      case "--json":
+        json = true
+      case "--help", "-h":
+        print(
+          """
+          OVERVIEW: Times the queue model and store with 20 queues × 1,000 episodes.
+
+          USAGE: queuebench [--iterations <n>] [--json]
+
+          OPTIONS:
+            --iterations <n>        Timed repetitions per operation (default: 200).
+            --json                  Print the figures as JSON on standard output.
+            -h, --help              Show help information.
+          """)
+        exit(0)
+      default:
+        usage("unknown option '\(argument)'")
+      }
+    }
+  }
+}
+
+func usage(_ message: String) -> Never {
+  FileHandle.standardError.write(
+    Data(
+      "Error: \(message)\nUsage: queuebench [--iterations <n>] [--json]\nSee 'queuebench --help' for more information.\n"
+        .utf8))
+  exit(64)
+}
+
+let options = Options(CommandLine.arguments)
+let queueCount = 20
+let episodesPerQueue = 1000
+let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+func reference(_ guid: String, show: Int) -> EpisodeReference {
+  EpisodeReference(
+    episodeGUID: guid, feedURL: "https://example.com/show-\(show).xml", title: "Episode \(guid) of show \(show)",
+    showTitle: "Show \(show)", durationSeconds: 900 + (show * 131 + guid.utf8.count * 17) % 3600, addedAt: start)
+}
+
+func makeLibrary() throws(QueueError) -> QueueLibrary {
+  var library = QueueLibrary(now: start, queueLimit: queueCount)
+  while library.count < queueCount { try library.createQueue(named: "🎧 Queue \(library.count)", now: start) }
+  for (offset, queue) in library.queues.enumerated() {
+    // Every fifth episode is in every queue, as real queues overlap; finishing one leaves them all.
+    let episodes = (0..<episodesPerQueue).map { index in
+      index % 5 == 0
+        ? reference("shared-\(index / 5)", show: 0) : reference("q\(offset)-\(index)", show: 1 + index % 40)
+    }
+    try library.modify(queue.id, now: start) { (queue) throws(QueueError) in try queue.playLast(episodes) }
+  }
+  return library
+}
+
+struct Result {
+  var name: String
+  var percentiles: Percentiles
+}
+
+/// Runs `body` `warmup` times untimed, then `options.iterations` times timed.
+func measure(_ name: String, warmup: Int = 10, iterations: Int = options.iterations, _ body: (Int) throws -> Void)
+  rethrows -> Result
+{
+  for index in 0..<warmup { try body(-1 - index) }
+  var samples: [UInt64] = []
+  samples.reserveCapacity(iterations)
+  for index in 0..<iterations {
+    let before = Timing.now()
+    try body(index)
+    samples.append(Timing.now() - before)
+  }
+  return Result(name: name, percentiles: Percentiles(samples))
+}
+
+func gitRevision() -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["git", "rev-parse", "--short", "HEAD"]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = FileHandle.nullDevice
+  guard (try? process.run()) != nil else { return "unknown" }
+  process.waitUntilExit()
+  let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    ? "unknown" : text.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+do {
+  var library = try makeLibrary()
+  let ids = library.queues.map(\.id)
+  var random = SystemRandomNumberGenerator()
+  // Inputs built outside the timed regions.
+  let newEpisodes = (0..<(options.iterations + 10)).map { reference("new-\($0)", show: $0 % 40) }
+  let moves = (0..<(options.iterations + 10)).map { _ in
+    (
+      IndexSet((0..<3).map { _ in Int.random(in: 0..<episodesPerQueue, using: &random) }),
+      Int.random(in: 0...episodesPerQueue, using: &random)
+    )
+  }
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuebench-\(getpid())")
+  try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let store = QueueStore(url: directory.appendingPathComponent("queues.json"))
+  library = try store.save(library)
+
+  var results: [Result] = []
+  results.append(
+    try measure("add (play last)") { index in
+      let slot = index < 0 ? -index : index + 10
+      try library.modify(ids[slot % ids.count], now: start) { (queue) throws(QueueError) in
+        try queue.playLast([newEpisodes[slot]])
+      }
+      Timing.blackHole(library.queues.count)
+    })
+  results.append(
+    try measure("move (3 episodes)") { index in
+      let (offsets, destination) = moves[index < 0 ? -index : index + 10]
+      try library.modify(ids[abs(index) % ids.count], now: start) { (queue) throws(QueueError) in
+        try queue.move(fromOffsets: offsets, toOffset: destination)
+      }
+      Timing.blackHole(library.queues.count)
+    })
+  results.append(
+    try measure("switch active queue") { index in
+      Timing.blackHole(try library.switchTo(ids[(abs(index) + 1) % ids.count], savingPosition: 60, now: start))
+    })
+  var nextShared = 0
+  results.append(
+    measure("finish (leaves all 20 queues)", warmup: 5, iterations: min(options.iterations, episodesPerQueue / 5 - 5)) {
+      _ in
+      // A different shared episode each time: each is in every queue once.
+      let shared = EpisodeID(feedURL: "https://example.com/show-0.xml", guid: "shared-\(nextShared)")
+      nextShared += 1
+      Timing.blackHole(library.markFinished(shared, now: start))
+    })
+  results.append(measure("encode JSON") { _ in Timing.blackHole(library.jsonData()) })
+  results.append(
+    try measure("save (lock, re-read, write, fsync, rename)", warmup: 3) { _ in
+      library = try store.save(library)
+      Timing.blackHole(library.revision)
+    })
+  results.append(try measure("load (read, parse, check)", warmup: 3) { _ in Timing.blackHole(try store.load()) })
+
+  let episodeCount = library.queues.reduce(0) { $0 + $1.count }
+  let fileBytes = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
+  #if DEBUG
+    let configuration = "debug"
+  #else
+    let configuration = "release"
+  #endif
+  #if compiler(>=6.3)
+    let swiftVersion = "6.3 or later"
+  #else
+    let swiftVersion = "before 6.3"
+  #endif
+  let context =
+    "Swift \(swiftVersion), \(configuration), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+    + "git \(gitRevision()), \(queueCount) queues, \(episodeCount) episodes, file \(fileBytes / 1024) KiB, "
+    + "\(options.iterations) iterations"
+  if options.json {
+    var lines: [String] = []
+    for result in results {
+      let p = result.percentiles
+      lines.append(
+        "    {\"operation\": \"\(result.name)\", \"p50Nanoseconds\": \(p.p50), \"p90Nanoseconds\": \(p.p90), "
+          + "\"p99Nanoseconds\": \(p.p99), \"maxNanoseconds\": \(p.max)}")
+    }
+    print("{\n  \"context\": \"\(context)\",\n  \"results\": [\n" + lines.joined(separator: ",\n") + "\n  ]\n}")
+  } else {
+    print(context)
+    let width = results.map(\.name.count).max() ?? 0
+    func pad(_ text: String, _ count: Int) -> String {
+      text + String(repeating: " ", count: max(0, count - text.count))
+    }
+    func left(_ text: String, _ count: Int) -> String {
+      String(repeating: " ", count: max(0, count - text.count)) + text
+    }
+    print(pad("operation", width) + left("p50", 12) + left("p90", 12) + left("p99", 12) + left("max", 12))
+    for result in results {
+      let p = result.percentiles
+      print(
+        pad(result.name, width) + left(Percentiles.text(p.p50), 12) + left(Percentiles.text(p.p90), 12)
+          + left(Percentiles.text(p.p99), 12) + left(Percentiles.text(p.max), 12))
+    }
+  }
+} catch let error as QueueError {
+  FileHandle.standardError.write(Data("queuebench: \(error)\n".utf8))
+  exit(1)
+} catch {
+  FileHandle.standardError.write(Data("queuebench: \(error)\n".utf8))
+  exit(1)
+}

@@ -1,0 +1,86 @@
+import SmartFill
+
+extension QueueLibrary {
+  /// Checks what every library must hold: Up Next among the queues, identifiers unique, valid and unique
+  /// names, each episode at most once per queue and valid, playheads in range, valid rules, an active queue
+  /// that exists and no more queues than the limit.
+  ///
+  /// - Throws: ``QueueError/malformedLibrary(location:reason:)`` naming the first problem's place, as the
+  ///   store's JSON spells it (`queues[2].episodes[5]`).
+  /// - Complexity: O(*n*) in the total number of episodes.
+  public func checkInvariants() throws(QueueError) {
+    func fail(_ location: String, _ reason: String) -> QueueError {
+      .malformedLibrary(location: location, reason: reason)
+    }
+    if queueLimit < 1 || queueLimit < queues.count {
+      throw fail(
+        "queueLimit", "must be at least 1 and at least the number of queues (\(queues.count)), got \(queueLimit)")
+    }
+    if revision < 0 { throw fail("revision", "must be 0 or more, got \(revision)") }
+    guard queues.contains(where: { $0.id == .upNext }) else {
+      throw fail("queues", "Up Next (id \"up-next\") is missing")
+    }
+    if self[activeQueueID] == nil {
+      throw fail("activeQueueID", "no queue has the id \"\(activeQueueID)\"")
+    }
+    var ids: Set<QueueID> = []
+    var names: [String: String] = [:]
+    for (offset, queue) in queues.enumerated() {
+      let location = "queues[\(offset)]"
+      if !ids.insert(queue.id).inserted || queue.id.rawValue.isEmpty {
+        throw fail(location + ".id", "\"\(queue.id)\" is empty or used by another queue")
+      }
+      try Self.check(queue, at: location)
+      let key = QueueName.comparisonKey(queue.name)
+      if let other = names[key] {
+        throw fail(location + ".name", "\"\(queue.name)\" clashes with the queue named \"\(other)\"")
+      }
+      names[key] = queue.name
+    }
+    for (offset, deleted) in deletedQueues.enumerated() {
+      let location = "deletedQueues[\(offset)]"
+      if !ids.insert(deleted.queue.id).inserted || deleted.queue.id.rawValue.isEmpty {
+        throw fail(location + ".queue.id", "\"\(deleted.queue.id)\" is empty or used by another queue")
+      }
+      if deleted.queue.isUpNext { throw fail(location, "Up Next cannot be deleted") }
+      if deleted.formerIndex < 0 { throw fail(location + ".formerIndex", "must be 0 or more") }
+      try Self.check(deleted.queue, at: location + ".queue")
+    }
+  }
+
+  static func check(_ queue: Queue, at location: String) throws(QueueError) {
+    func fail(_ field: String, _ reason: String) -> QueueError {
+      .malformedLibrary(location: location + field, reason: reason)
+    }
+    do {
+      _ = try QueueName.validated(queue.name)
+    } catch {
+      throw fail(".name", error.description)
+    }
+    if queue.name != queue.name.trimmingCharacters(in: .whitespacesAndNewlines) {
+      throw fail(".name", "\"\(queue.name)\" has surrounding spaces")
+    }
+    if !(0...queue.episodes.count).contains(queue.currentIndex) {
+      throw fail(".currentIndex", "must be in 0...\(queue.episodes.count), got \(queue.currentIndex)")
+    }
+    for (offset, rule) in queue.autoSwitchRules.enumerated() {
+      do {
+        try rule.validate()
+      } catch {
+        throw fail(".autoSwitchRules[\(offset)]", error.description)
+      }
+    }
+    var seen: Set<EpisodeID> = []
+    seen.reserveCapacity(queue.episodes.count)
+    for (offset, episode) in queue.episodes.enumerated() {
+      do {
+        try episode.validate()
+      } catch {
+        throw fail(".episodes[\(offset)]", error.description)
+      }
+      if !seen.insert(episode.id).inserted {
+        throw fail(".episodes[\(offset)]", "episode \(episode.id) appears more than once")
+      }
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Queues
+import SmartFill
+import Testing
+
+@Suite("Queue library JSON")
+struct QueueLibraryJSONTests {
+  /// A small library with one of everything: rules, settings, episodes with and without a duration, a
+  /// playhead, a deleted queue.
+  static func sample() throws -> QueueLibrary {
+    var library = QueueLibrary(now: testDate, queueLimit: 6)
+    try library.modify(.upNext, now: later(60)) { (queue) throws(QueueError) in
+      try queue.playLast([
+        reference("a-1", minutes: 30, position: 125), reference("b \"2\"", show: "b", minutes: nil),
+      ])
+      try queue.makeCurrent(at: 1)
+    }
+    try library.modify(.commute, now: later(120)) { (queue) throws(QueueError) in
+      queue.setSmartFillSettings(
+        SmartFillSettings(mode: .fillTime, targetDuration: 2700, priorityShows: ["https://example.com/a.xml"]))
+      try queue.setAutoSwitchRules([.car, .audioOutput(.bluetooth), .focusMode("Driving")])
+      queue.setSyncedToCloud(true)
+    }
+    try library.delete(try library.deletion(of: .workout), now: later(180))
+    try library.switchTo(.commute)
+    return library
+  }
+
+  @Test("the format is pinned byte for byte")
+  func pinnedText() throws {
+    let text = try Self.sample().jsonText()
+    #expect(text == Self.pinned)
+  }
+
+  @Test("a library survives writing and reading")
+  func roundTrip() throws {
+    let library = try Self.sample()
+    #expect(try QueueLibrary(json: library.jsonData()) == library)
+    let fresh = QueueLibrary(now: testDate)
+    #expect(try QueueLibrary(json: fresh.jsonData()) == fresh)
+  }
+
+  @Test("version 1, a single Up Next list, is migrated into a library with the built-in queues")
+  func migration() throws {
+    let version1 = """
+      {
+        "version": 1,
+        "currentIndex": 1,
+        "episodes": [
+          {"feedURL": "https://example.com/a.xml", "episodeGUID": "1", "title": "One", "showTitle": "A",
+           "durationSeconds": 600, "playbackPositionSeconds": 0, "addedAt": "2026-01-01T00:00:00Z"},
+          {"feedURL": "https://example.com/a.xml", "episodeGUID": "2", "title": "Two", "showTitle": "A",
+           "playbackPositionSeconds": 30, "addedAt": "2026-01-02T00:00:00Z"}
+        ]
+      }
+      """
+    let library = try QueueLibrary(json: Array(version1.utf8), now: testDate)
+    #expect(library.queues.map(\.id) == [.upNext, .commute, .workout, .sleep])
+    #expect(library.upNext.guids == ["1", "2"])
+    #expect(library.upNext.current?.playbackPosition == 30)
+    #expect(library.upNext.episodes[1].durationSeconds == nil)
+    #expect(library.revision == 0)
+  }
+
+  @Test(
+    "problems are reported with the path to the field",
+    arguments: [
+      ("{", "line 1, column 2", "malformed JSON: expected a key string"),
+      ("[]", "top level", "expected an object, found an array"),
+      (#"{"version": "2"}"#, "version", "expected an integer, found \"2\""),
+      (#"{"version": 0}"#, "version", "must be 1 or 2, got 0"),
+      (#"{"version": 1, "episodes": [{"feedURL": 3}]}"#, "episodes[0].episodeGUID", "the field is missing"),
+      (
+        #"{"version": 1, "episodes": [{"episodeGUID": "g", "feedURL": 3}]}"#, "episodes[0].feedURL",
+        "expected a string, found 3"
+      ),
+    ])
+  func problems(json: String, location: String, reason: String) {
+    #expect(throws: QueueError.malformedLibrary(location: location, reason: reason)) {
+      try QueueLibrary(json: Array(json.utf8))
+    }
+  }
+
+  @Test("a wrong value deep inside a queue names the queue, the episode and the field")
+  func deepProblem() throws {
+    let text = try Self.sample().jsonText()
+      .replacingOccurrences(of: #""playbackPositionSeconds": 125"#, with: #""playbackPositionSeconds": "x""#)
+    #expect(
+      throws: QueueError.malformedLibrary(
+        location: "queues[0].episodes[0].playbackPositionSeconds", reason: "expected an integer, found \"x\"")
+    ) {
+      try QueueLibrary(json: Array(text.utf8))
+    }
+    let badRule = try Self.sample().jsonText().replacingOccurrences(of: #""kind": "car""#, with: #""kind": "boat""#)
+    #expect(throws: QueueError.self) { try QueueLibrary(json: Array(badRule.utf8)) }
+  }
+
+  @Test("a newer version is reported as such, not as a malformed file")
+  func newerVersion() {
+    #expect(throws: QueueError.unsupportedVersion(3)) { try QueueLibrary(json: Array(#"{"version": 3}"#.utf8)) }
+  }
+
+  static let pinned = #"""
+    {
+      "version": 2,
+      "revision": 0,
+      "queueLimit": 6,
+      "activeQueueID": "commute",
+      "queues": [
+        {
+          "id": "up-next",
+          "name": "📋 Up Next",
+          "createdAt": "2026-11-29T08:00:00Z",
+          "lastModified": "2026-11-29T08:01:00Z",
+          "isSyncedToCloud": false,
+          "autoSwitchRules": [],
+          "currentIndex": 1,
+          "episodes": [
+            {
+              "feedURL": "https://example.com/a.xml",
+              "episodeGUID": "a-1",
+              "title": "Episode a-1",
+              "showTitle": "Show a",
+              "durationSeconds": 1800,
+              "playbackPositionSeconds": 125,
+              "addedAt": "2026-11-29T08:00:00Z"
+            },
+            {
+              "feedURL": "https://example.com/b.xml",
+              "episodeGUID": "b \"2\"",
+              "title": "Episode b \"2\"",
+              "showTitle": "Show b",
+              "playbackPositionSeconds": 0,
+              "addedAt": "2026-11-29T08:00:00Z"
+            }
+          ]
+        },
+        {
+          "id": "commute",
+          "name": "🚗 Commute",
+          "createdAt": "2026-11-29T08:00:00Z",
+          "lastModified": "2026-11-29T08:02:00Z",
+          "isSyncedToCloud": true,
+          "autoSwitchRules": [
+            {
+              "kind": "car"
+            },
+            {
+              "kind": "audioOutput",
+              "output": "bluetooth"
+            },
+            {
+              "kind": "focusMode",
+              "name": "Driving"
+            }
+          ],
+          "smartFillSettings": {
+            "mode": "fill-time",
+            "targetDurationSeconds": 2700,
+            "toleranceSeconds": 180,
+            "priorityShows": ["https://example.com/a.xml"]
+          },
+          "currentIndex": 0,
+          "episodes": []
+        },
+        {
+          "id": "sleep",
+          "name": "😴 Sleep",
+          "createdAt": "2026-11-29T08:00:00Z",
+          "lastModified": "2026-11-29T08:00:00Z",
+          "isSyncedToCloud": false,
+          "autoSwitchRules": [
+            {
+              "kind": "timeRange",
+              "start": "22:00",
+              "end": "06:00"
+            }
+          ],
+          "currentIndex": 0,
+          "episodes": []
+        }
+      ],
+      "deletedQueues": [
+        {
+          "deletedAt": "2026-11-29T08:03:00Z",
+          "formerIndex": 2,
+          "queue": {
+            "id": "workout",
+            "name": "🏋️ Workout",
+            "createdAt": "2026-11-29T08:00:00Z",
+            "lastModified": "2026-11-29T08:00:00Z",
+            "isSyncedToCloud": false,
+            "autoSwitchRules": [
+              {
+                "kind": "motion",
+                "activity": "running"
+              }
+            ],
+            "currentIndex": 0,
+            "episodes": []
+          }
+        }
+      ]
+    }
+
+    """#
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Queues
+import SmartFill
+
+/// A seeded generator for property tests (SplitMix64), so that every failure can be replayed from its seed.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// 2026-11-29T08:00:00Z, the date the tests' libraries are made at.
+let testDate = Date(timeIntervalSince1970: 1_795_939_200)
+
+func later(_ seconds: Int) -> Date { testDate.addingTimeInterval(Double(seconds)) }
+
+/// A reference to episode `guid` of show `show`, `minutes` long.
+func reference(_ guid: String, show: String = "a", minutes: Int? = 30, position: Int = 0) -> EpisodeReference {
+  EpisodeReference(
+    episodeGUID: guid, feedURL: "https://example.com/\(show).xml", title: "Episode \(guid)",
+    showTitle: "Show \(show)", durationSeconds: minutes.map { $0 * 60 }, playbackPosition: position,
+    addedAt: testDate)
+}
+
+func episodeID(_ guid: String, show: String = "a") -> EpisodeID {
+  EpisodeID(feedURL: "https://example.com/\(show).xml", guid: guid)
+}
+
+/// A queue holding episodes `guids`, with the playhead at `current`.
+func queue(_ guids: [String], current: Int = 0) -> Queue {
+  Queue(
+    id: QueueID("test"), name: "🧪 Test", episodes: guids.map { reference($0) }, currentIndex: current,
+    createdAt: testDate)
+}
+
+extension Queue {
+  var guids: [String] { episodes.map(\.episodeGUID) }
+}
+
+/// A fresh directory under the temporary directory, for store files.
+func temporaryDirectory() throws -> String {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent("queues-tests-\(UUID().uuidString)").path
+  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
