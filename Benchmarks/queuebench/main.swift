@@ -66,7 +66,7 @@ func reference(_ guid: String, show: Int) -> EpisodeReference {
 }
 
 func makeLibrary() throws(QueueError) -> QueueLibrary {
-  var library = QueueLibrary(now: start, queueLimit: queueCount)
+  var library = try QueueLibrary(now: start, queueLimit: queueCount)
   while library.count < queueCount { try library.createQueue(named: "🎧 Queue \(library.count)", now: start) }
   for (offset, queue) in library.queues.enumerated() {
     // Every fifth episode is in every queue, as real queues overlap; finishing one leaves them all.

@@ -44,13 +44,10 @@ public struct QueueLibrary: Codable, Sendable, Hashable {
   }
 
   /// A library as on first use: "📋 Up Next" (active), "🚗 Commute" (auto-switch: car), "🏋️ Workout" (motion:
-  /// running) and "😴 Sleep" (time: 22:00–06:00), all empty.
+  /// running) and "😴 Sleep" (time: 22:00–06:00), all empty, with the default limit of 20 queues.
   ///
-  /// - Parameters:
-  ///   - now: The creation date of the built-in queues.
-  ///   - queueLimit: The most queues the library may hold; at least 4 here, for the built-in queues.
-  public init(now: Date = Date(), queueLimit: Int = QueueLibrary.defaultQueueLimit) {
-    precondition(queueLimit >= 4, "a new library holds 4 built-in queues; queueLimit must be at least 4")
+  /// - Parameter now: The creation date of the built-in queues.
+  public init(now: Date = Date()) {
     self.queues = [
       Queue(id: .upNext, name: "📋 Up Next", createdAt: now),
       Queue(id: .commute, name: "🚗 Commute", autoSwitchRules: [.car], createdAt: now),
@@ -62,8 +59,17 @@ public struct QueueLibrary: Codable, Sendable, Hashable {
     ]
     self.activeQueueID = .upNext
     self.deletedQueues = []
-    self.queueLimit = queueLimit
+    self.queueLimit = QueueLibrary.defaultQueueLimit
     self.revision = 0
+  }
+
+  /// A library as on first use (see ``init(now:)``) with another queue limit.
+  ///
+  /// - Throws: ``QueueError/invalidQueueLimit(_:queueCount:)`` when `queueLimit` is less than 4, the number of
+  ///   built-in queues.
+  public init(now: Date = Date(), queueLimit: Int) throws(QueueError) {
+    self.init(now: now)
+    try setQueueLimit(queueLimit)
   }
 
   /// Creates a library from its parts, checking every invariant.

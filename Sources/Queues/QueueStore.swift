@@ -33,14 +33,23 @@ public struct QueueStore: Sendable {
 
   var lockPath: String { path + ".lock" }
 
-  /// Reads the library; when the file does not exist yet, a new library (``QueueLibrary/init(now:queueLimit:)``).
+  /// Reads the library; when the file does not exist yet, a new library (``QueueLibrary/init(now:)``).
   ///
   /// - Throws: ``QueueError/storeCorrupt(path:reason:keptAt:)`` after moving a broken file aside,
   ///   ``QueueError/storeVersionUnsupported(path:version:)``, ``QueueError/storeUnreadable(path:reason:)``.
   /// - Complexity: O(*n*) in the size of the file.
   public func load(now: Date = Date()) throws(QueueError) -> QueueLibrary {
     // Reading needs no lock: writers replace the file by a rename, so a read sees one whole state.
-    if let library = try? decode(try readFile(), now: now) { return library }
+    do {
+      return try decode(try readFile(), now: now)
+    } catch {
+      switch error {
+      case .unsupportedVersion(let version): throw .storeVersionUnsupported(path: path, version: version)
+      case .malformedLibrary: break
+      default: throw error
+      }
+    }
+    // Broken: look again under the lock, so that a file being replaced meanwhile is not moved aside.
     return try withLock { () throws(QueueError) in try decodeOrSetAside(try readFile(), now: now) }
   }
 

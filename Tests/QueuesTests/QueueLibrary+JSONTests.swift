@@ -8,7 +8,7 @@ struct QueueLibraryJSONTests {
   /// A small library with one of everything: rules, settings, episodes with and without a duration, a
   /// playhead, a deleted queue.
   static func sample() throws -> QueueLibrary {
-    var library = QueueLibrary(now: testDate, queueLimit: 6)
+    var library = try QueueLibrary(now: testDate, queueLimit: 6)
     try library.modify(.upNext, now: later(60)) { (queue) throws(QueueError) in
       try queue.playLast([
         reference("a-1", minutes: 30, position: 125), reference("b \"2\"", show: "b", minutes: nil),

@@ -84,13 +84,14 @@ struct QueueLibraryTests {
 
   @Test("the queue limit is configurable but never below the queues held")
   func configurableLimit() throws {
-    var library = QueueLibrary(now: testDate, queueLimit: 5)
+    var library = try QueueLibrary(now: testDate, queueLimit: 5)
     try library.createQueue(named: "Fifth")
     #expect(throws: QueueError.queueLimitReached(limit: 5)) { try library.createQueue(named: "Sixth") }
     #expect(throws: QueueError.invalidQueueLimit(4, queueCount: 5)) { try library.setQueueLimit(4) }
     try library.setQueueLimit(6)
     try library.createQueue(named: "Sixth")
     #expect(library.count == 6)
+    #expect(throws: QueueError.invalidQueueLimit(3, queueCount: 4)) { try QueueLibrary(queueLimit: 3) }
   }
 
   @Test("Checklist: duplication copies the episodes and every setting under a new id and a unique name")
