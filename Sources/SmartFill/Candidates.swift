@@ -22,6 +22,8 @@ struct RequestContext {
   let request: FillRequest
   /// Priority rank by show index, for priority shows.
   let ranks: [Int: Int]
+  /// Whether each show is a priority show.
+  let isPriority: [Bool]
   /// Excluded episodes, by show, as episode indices.
   let excluded: [Int: Set<Int>]
 
@@ -34,6 +36,9 @@ struct RequestContext {
       if let show = index.showIndexByURL[feedURL], ranks[show] == nil { ranks[show] = rank }
     }
     self.ranks = ranks
+    var isPriority = [Bool](repeating: false, count: catalog.shows.count)
+    for show in ranks.keys { isPriority[show] = true }
+    self.isPriority = isPriority
     var excluded: [Int: Set<Int>] = [:]
     for id in request.excluded {
       if let show = index.showIndexByURL[id.feedURL], let episode = index.guidIndex[show][id.guid] {
@@ -51,25 +56,19 @@ struct RequestContext {
 
   func key(show: Int, published: Double, position: Int) -> PriorityKey {
     PriorityKey(
-      rank: rank(show), listening: catalog.shows[show].recentListeningSeconds, published: published,
-      feedRank: index.feedRank[show], position: position)
+      rank: rank(show), listening: index.listening[show], published: published, feedRank: index.feedRank[show],
+      position: position)
   }
 
   /// The show's chain: unplayed full episodes after the latest played one, in series order, without the
   /// excluded ones, up to the first of unknown duration. Returns (series position, episode index) pairs.
-  func chain(of show: Int) -> [(position: Int, episode: Int)] {
-    let episodes = catalog.shows[show].episodes
-    let order = index.series[show]
-    var result: [(position: Int, episode: Int)] = []
-    var position = index.latestPlayed[show] + 1
-    while position < order.count {
-      let episodeIndex = order[position]
-      let episode = episodes[episodeIndex]
-      if episode.kind == .full, !episode.isPlayed, !isExcluded(show: show, episode: episodeIndex) {
-        if episode.remainingSeconds == nil { break }
-        result.append((position, episodeIndex))
-      }
-      position += 1
+  func chain(of show: Int) -> [(position: Int, episode: Int, seconds: Int)] {
+    var result: [(position: Int, episode: Int, seconds: Int)] = []
+    let checksExclusions = excluded[show] != nil
+    for link in index.chainCandidates[show] {
+      if checksExclusions && isExcluded(show: show, episode: Int(link.episode)) { continue }
+      if link.seconds < 0 { break }
+      result.append((Int(link.position), Int(link.episode), Int(link.seconds)))
     }
     return result
   }
@@ -94,7 +93,7 @@ struct RequestContext {
       var durations: [Int] = []
       var sum = 0
       for link in chain {
-        let seconds = shows[show].episodes[link.episode].remainingSeconds!
+        let seconds = link.seconds
         sum += seconds
         if sum > high { break }
         refs.append(TimeCandidates.Ref(show: show, episode: link.episode, position: link.position, inChain: true))
@@ -120,52 +119,40 @@ struct RequestContext {
     }
     special.sort { $0.key < $1.key }
 
-    var kept = [Int32](repeating: 0, count: pruneByShow ? 0 : high + 1)
-    var keptByShow: [Int: Int] = [:]
-    var perShow: [Int: Int] = [:]
-    func emit(_ refs: [TimeCandidates.Ref], _ durations: [Int]) {
-      let start = candidates.durations.count
-      for (ref, duration) in zip(refs, durations) {
-        if let cap = caps[ref.show], perShow[ref.show, default: 0] >= cap { break }
-        if !ref.inChain {
-          if pruneByShow {
-            let key = ref.show * (high + 1) + duration
-            if keptByShow[key, default: 0] >= high / duration { continue }
-            keptByShow[key, default: 0] += 1
-          } else {
-            if Int(kept[duration]) >= high / duration { continue }
-            kept[duration] += 1
-          }
-        }
-        if caps[ref.show] != nil { perShow[ref.show, default: 0] += 1 }
-        candidates.refs.append(ref)
-        candidates.durations.append(duration)
-      }
-      let end = candidates.durations.count
-      for position in start..<end { candidates.groupEnds.append(refs[0].inChain ? end : position + 1) }
-    }
-
+    var builder = CandidateBuilder(high: high, caps: caps, pruneByShow: pruneByShow)
+    builder.candidates = candidates
+    builder.candidates.refs.reserveCapacity(index.freeOrder.count / 2)
+    builder.candidates.durations.reserveCapacity(index.freeOrder.count / 2)
+    builder.candidates.groupEnds.reserveCapacity(index.freeOrder.count / 2)
     var nextSpecial = 0
+    let checksExclusions = !excluded.isEmpty
+    let feedRank = index.feedRank
+    var available = 0
     for free in index.freeOrder {
       let show = Int(free.show)
-      if ranks[show] != nil || isExcluded(show: show, episode: Int(free.episode)) { continue }
-      candidates.available += 1
+      if isPriority[show] || (checksExclusions && isExcluded(show: show, episode: Int(free.episode))) { continue }
+      available += 1
       let seconds = Int(free.seconds)
       guard seconds <= high else { continue }
-      let freeKey = key(show: show, published: free.published, position: Int(free.position))
-      while nextSpecial < special.count, special[nextSpecial].key < freeKey {
-        emit(special[nextSpecial].refs, special[nextSpecial].durations)
-        nextSpecial += 1
+      if nextSpecial < special.count {
+        let freeKey = PriorityKey(
+          rank: Int.max, listening: free.listening, published: free.published, feedRank: feedRank[show],
+          position: Int(free.position))
+        while nextSpecial < special.count, special[nextSpecial].key < freeKey {
+          builder.emit(special[nextSpecial].refs, special[nextSpecial].durations)
+          nextSpecial += 1
+        }
       }
-      emit(
-        [TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false)],
-        [seconds])
+      builder.emitFree(
+        TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false),
+        seconds, sameDurationRank: checksExclusions ? nil : Int(free.sameDurationRank))
     }
     while nextSpecial < special.count {
-      emit(special[nextSpecial].refs, special[nextSpecial].durations)
+      builder.emit(special[nextSpecial].refs, special[nextSpecial].durations)
       nextSpecial += 1
     }
-    return candidates
+    builder.candidates.available += available
+    return builder.candidates
   }
 
   /// Every show's chain for continue series, the shows ordered by (priority rank, −listening, published date
@@ -196,5 +183,63 @@ struct RequestContext {
     return FillResult.Entry(
       id: EpisodeID(feedURL: showValue.feedURL, guid: value.guid), showTitle: showValue.title, title: value.title,
       seconds: value.remainingSeconds, season: value.season, episode: value.episode, reason: reason)
+  }
+}
+
+/// Appends candidates in priority order, applying caps and the exact pruning of equal durations.
+struct CandidateBuilder {
+  let high: Int
+  let caps: [Int: Int]
+  let pruneByShow: Bool
+  var candidates = TimeCandidates()
+  private var kept: [Int32]
+  private var keptByShow: [Int: Int] = [:]
+  private var perShow: [Int: Int] = [:]
+
+  init(high: Int, caps: [Int: Int], pruneByShow: Bool) {
+    self.high = high
+    self.caps = caps
+    self.pruneByShow = pruneByShow
+    kept = [Int32](repeating: 0, count: pruneByShow ? 0 : high + 1)
+  }
+
+  private mutating func admit(_ ref: TimeCandidates.Ref, _ duration: Int, sameDurationRank: Int? = nil) -> Bool {
+    if !caps.isEmpty, let cap = caps[ref.show] {
+      if perShow[ref.show, default: 0] >= cap { return false }
+    }
+    if !ref.inChain {
+      if pruneByShow, let rank = sameDurationRank, caps.isEmpty {
+        // The show's earlier free episodes of this duration were all admitted: the rank is the count.
+        if rank >= high / duration { return false }
+      } else if pruneByShow {
+        let key = ref.show * (high + 1) + duration
+        if keptByShow[key, default: 0] >= high / duration { return false }
+        keptByShow[key, default: 0] += 1
+      } else {
+        if Int(kept[duration]) >= high / duration { return false }
+        kept[duration] += 1
+      }
+    }
+    if !caps.isEmpty, caps[ref.show] != nil { perShow[ref.show, default: 0] += 1 }
+    candidates.refs.append(ref)
+    candidates.durations.append(duration)
+    return true
+  }
+
+  /// Appends a free episode, a group of its own. `sameDurationRank`, when known, is how many free episodes of
+  /// the same show and duration come before it (none of them excluded).
+  mutating func emitFree(_ ref: TimeCandidates.Ref, _ duration: Int, sameDurationRank: Int? = nil) {
+    if admit(ref, duration, sameDurationRank: sameDurationRank) {
+      candidates.groupEnds.append(candidates.durations.count)
+    }
+  }
+
+  /// Appends a group: a chain, or a single free episode.
+  mutating func emit(_ refs: [TimeCandidates.Ref], _ durations: [Int]) {
+    guard refs[0].inChain else { return emitFree(refs[0], durations[0]) }
+    let start = candidates.durations.count
+    for (ref, duration) in zip(refs, durations) where !admit(ref, duration) { break }
+    let end = candidates.durations.count
+    for _ in start..<end { candidates.groupEnds.append(end) }
   }
 }

@@ -9,16 +9,24 @@ struct CatalogIndex: Sendable {
     var episode: Int32
     var position: Int32
     var seconds: Int32
+    /// How many free episodes of the same show and remaining time come before this one in priority order.
+    var sameDurationRank: Int32
+    var listening: Int
     var published: Double
   }
 
   var showIndexByURL: [String: Int] = [:]
+  /// Each show's recent listening, in seconds.
+  var listening: [Int] = []
   /// Each show's position among the shows sorted by feed URL.
   var feedRank: [Int] = []
   /// Each show's episodes' indices in series order.
   var series: [[Int]] = []
   /// Each show's series position of its latest played full episode, or -1.
   var latestPlayed: [Int] = []
+  /// Each show's unplayed full episodes after its latest played full one, in series order: the episode's
+  /// index, its series position and its remaining seconds (-1 when unknown).
+  var chainCandidates: [[(episode: Int32, position: Int32, seconds: Int32)]] = []
   /// Each show's GUIDs, to resolve exclusions.
   var guidIndex: [[String: Int]] = []
   /// Each show's free candidates in series order.
@@ -29,6 +37,7 @@ struct CatalogIndex: Sendable {
   init(_ catalog: Catalog) {
     let shows = catalog.shows
     for (index, show) in shows.enumerated() { showIndexByURL[show.feedURL] = index }
+    listening = shows.map(\.recentListeningSeconds)
     feedRank = Array(repeating: 0, count: shows.count)
     for (rank, index) in shows.indices.sorted(by: { shows[$0].feedURL < shows[$1].feedURL }).enumerated() {
       feedRank[index] = rank
@@ -50,20 +59,32 @@ struct CatalogIndex: Sendable {
           free.append(
             Free(
               show: Int32(showIndex), episode: Int32(episodeIndex), position: Int32(position),
-              seconds: Int32(clamping: seconds), published: episode.published.timeIntervalSince1970))
+              seconds: Int32(clamping: seconds), sameDurationRank: 0, listening: show.recentListeningSeconds,
+              published: episode.published.timeIntervalSince1970))
         }
       }
       latestPlayed.append(latest)
+      var chain: [(episode: Int32, position: Int32, seconds: Int32)] = []
+      for position in (latest + 1)..<order.count {
+        let episode = show.episodes[order[position]]
+        guard episode.kind == .full, !episode.isPlayed else { continue }
+        chain.append((Int32(order[position]), Int32(position), Int32(clamping: episode.remainingSeconds ?? -1)))
+      }
+      chainCandidates.append(chain)
       guidIndex.append(guids)
-      freeByShow.append(
-        show.ordering == .serial
-          ? free.sorted { ($0.published, $0.position) < ($1.published, $1.position) } : free)
+      if show.ordering == .serial {
+        free.sort { ($0.published, $0.position) < ($1.published, $1.position) }
+      }
+      var seen: [Int32: Int32] = [:]
+      for offset in free.indices {
+        free[offset].sameDurationRank = seen[free[offset].seconds, default: 0]
+        seen[free[offset].seconds, default: 0] += 1
+      }
+      freeByShow.append(free)
     }
     let rank = feedRank
     freeOrder = freeByShow.joined().sorted { lhs, rhs in
-      let lhsListening = shows[Int(lhs.show)].recentListeningSeconds
-      let rhsListening = shows[Int(rhs.show)].recentListeningSeconds
-      if lhsListening != rhsListening { return lhsListening > rhsListening }
+      if lhs.listening != rhs.listening { return lhs.listening > rhs.listening }
       if lhs.published != rhs.published { return lhs.published < rhs.published }
       if lhs.show != rhs.show { return rank[Int(lhs.show)] < rank[Int(rhs.show)] }
       return lhs.position < rhs.position

@@ -118,13 +118,17 @@ public struct FillEngine: Sendable {
       }
       dominants.append(next)
     }
-    // Fallback, when the exact search is too large or a second show would dominate: cap the dominant
-    // show one episode at a time until the selection is arrangeable.
+    // Fallback, when the exact search is too large: cap the dominant show at twice the others plus two,
+    // then one episode less at a time, until the selection is arrangeable. This keeps the rule (never three
+    // in a row) but may end short where an arrangeable selection exists; the benchmark counts such cases.
     var caps: [Int: Int] = [:]
     var capped = candidates
     var outcome = plain
     while let show = dominantShow(capped, outcome.picked) {
-      caps[show] = outcome.picked.filter { capped.refs[$0].show == show }.count - 1
+      let count = outcome.picked.filter { capped.refs[$0].show == show }.count
+      // At most twice the others plus two; one less each time that is still too many.
+      let others = outcome.picked.count - count
+      caps[show] = min(count - 1, caps[show].map { $0 - 1 } ?? 2 * (others + 1))
       capped = context.timeCandidates(upTo: window.upperBound, caps: caps, pruneByShow: true)
       outcome = solve(capped, window: window)
     }

@@ -34,6 +34,21 @@ public enum SeriesOrder {
   ///
   /// - Complexity: O(*n* log *n*) for *n* episodes.
   public static func indices(of show: Show) -> [Int] {
-    show.episodes.indices.sorted { precedes(show.episodes[$0], show.episodes[$1], ordering: show.ordering) }
+    // Compare extracted keys rather than episodes, which would be copied (and retained) per comparison.
+    let isSerial = show.ordering == .serial
+    let keys = show.episodes.map { episode in
+      (
+        season: isSerial ? episode.season ?? Int.max : 0, number: isSerial ? episode.episode ?? Int.max : 0,
+        published: episode.published.timeIntervalSince1970
+      )
+    }
+    return show.episodes.indices.sorted { lhs, rhs in
+      let a = keys[lhs]
+      let b = keys[rhs]
+      if a.season != b.season { return a.season < b.season }
+      if a.number != b.number { return a.number < b.number }
+      if a.published != b.published { return a.published < b.published }
+      return show.episodes[lhs].guid < show.episodes[rhs].guid
+    }
   }
 }

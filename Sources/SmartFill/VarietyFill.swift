@@ -20,7 +20,7 @@ struct VarietyFill {
   var dominantCount: Int
 
   /// The largest number of words the suffix sets may take; above it the caller falls back to capping.
-  static let wordBudget = 8 << 20
+  static let wordBudget = 4 << 20
 
   /// Selects by the variety rule for the dominant shows, or returns `nil` when the suffix sets would exceed
   /// ``wordBudget``.
@@ -31,10 +31,23 @@ struct VarietyFill {
   func select(in window: ClosedRange<Int>) -> (indices: [Int], total: Int, inWindow: Bool)? {
     let count = durations.count
     let high = window.upperBound
-    let shortest = max(durations.min() ?? high + 1, 1)
-    let mostItems = high / shortest
+    // How many episodes can be in any selection at all: the shortest ones, as many as fit. A δ above
+    // 2 + 2 · that can never come back to 2; a δ below 2 − (the dominant show's most) is always fine.
+    func mostThatFit(_ values: [Int]) -> Int {
+      var sum = 0
+      var count = 0
+      for value in values.sorted() {
+        sum += value
+        if sum > high { break }
+        count += 1
+      }
+      return count
+    }
+    let mostItems = mostThatFit(durations)
     var lowest = [Int](repeating: 2, count: dominantCount)
-    for case let show? in dominantIndex { lowest[show] -= 1 }
+    for show in 0..<dominantCount {
+      lowest[show] -= mostThatFit(zip(durations, dominantIndex).filter { $0.1 == show }.map(\.0))
+    }
     let highest = 2 + 2 * mostItems
     var strides: [Int] = []
     var states = 1

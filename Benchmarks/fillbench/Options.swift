@@ -1,0 +1,95 @@
+import Foundation
+
+/// fillbench's command line, parsed by hand in swift-argument-parser's manner.
+struct Options {
+  enum Format: String { case table, markdown }
+
+  var quick = false
+  var format = Format.table
+  var json = false
+  var budgetMilliseconds = 500.0
+  var catalogs: [String] = []
+  var checkThresholds = false
+  var updateThresholds = false
+  var thresholdsPath = "Benchmarks/Thresholds/fillbench.json"
+  var writeDatasets: String?
+
+  static let usage =
+    "fillbench [--quick] [--format <table|markdown>] [--json] [--budget-ms <ms>] [--catalog <path> ...] "
+    + "[--check-thresholds] [--update-thresholds] [--thresholds <path>] [--write-datasets <dir>]"
+
+  static let help = """
+    OVERVIEW: Benchmarks the SmartFill engine on synthetic and given catalogs, beside the design's greedy
+    algorithms, and gates performance for CI.
+
+    Every mode runs at targets of 15, 45 and 90 minutes and 8 hours, with tolerances of ±3 and ±5 minutes,
+    on 100-subscription catalogs of several seeds and a sweep of 10, 100, 1,000 and 10,000 subscriptions,
+    plus every catalog under Datasets/ and each --catalog. Every timed result is checked.
+
+    USAGE: \(usage)
+
+    OPTIONS:
+      --quick                 Run a subset that finishes in well under a minute (the CI gate).
+      --format <format>       Output format: table or markdown. (default: table)
+      --json                  Write one JSON document with the context and every case to standard output.
+      --budget-ms <ms>        The p99 budget for every 100-subscription case, in milliseconds. (default: 500)
+      --catalog <path>        Also run on this catalog JSON file (repeatable).
+      --check-thresholds      Fail (exit 2) when a case's p50 regresses past its committed threshold.
+      --update-thresholds     Rewrite the committed thresholds from this run.
+      --thresholds <path>     The thresholds file. (default: Benchmarks/Thresholds/fillbench.json)
+      --write-datasets <dir>  Write the generated datasets (Datasets/README.md lists them) to <dir> and exit.
+      -h, --help              Show help information.
+
+    EXIT STATUS:
+      0 every case within budget and correct; 1 a correctness failure; 2 a budget or threshold exceeded;
+      64 a usage error.
+    """
+
+  struct UsageError: Error {
+    var message: String
+  }
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
+    var options = Options()
+    var index = 0
+    func value(for name: String) throws(UsageError) -> String {
+      index += 1
+      guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+        throw UsageError(message: "Missing value for '\(name)'")
+      }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      switch argument {
+      case "-h", "--help": return nil
+      case "--quick": options.quick = true
+      case "--json": options.json = true
+      case "--check-thresholds": options.checkThresholds = true
+      case "--update-thresholds": options.updateThresholds = true
+      case "--format":
+        let text = try value(for: "--format <format>")
+        guard let format = Format(rawValue: text) else {
+          throw UsageError(message: "The value '\(text)' is invalid for '--format <format>'; use table or markdown")
+        }
+        options.format = format
+      case "--budget-ms":
+        let text = try value(for: "--budget-ms <ms>")
+        guard let budget = Double(text), budget > 0 else {
+          throw UsageError(message: "The value '\(text)' is invalid for '--budget-ms <ms>'; use a positive number")
+        }
+        options.budgetMilliseconds = budget
+      case "--catalog": options.catalogs.append(try value(for: "--catalog <path>"))
+      case "--thresholds": options.thresholdsPath = try value(for: "--thresholds <path>")
+      case "--write-datasets": options.writeDatasets = try value(for: "--write-datasets <dir>")
+      default:
+        throw UsageError(message: "Unknown option '\(argument)'")
+      }
+      index += 1
+    }
+    if options.checkThresholds && options.updateThresholds {
+      throw UsageError(message: "'--check-thresholds' and '--update-thresholds' cannot be used together")
+    }
+    return options
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import SmartFill
+
+/// The benchmark's outputs: a table, Markdown for CI summaries, and one JSON document.
+enum Report {
+  static func minutes(_ seconds: Int) -> String {
+    seconds % 3600 == 0 ? "\(seconds / 3600)h" : "\(seconds / 60)m"
+  }
+
+  static func duration(_ nanoseconds: UInt64) -> String {
+    let value = Double(nanoseconds)
+    if value < 1_000 { return "\(nanoseconds) ns" }
+    if value < 1_000_000 { return String(format: "%.1f µs", value / 1_000) }
+    if value < 1_000_000_000 { return String(format: "%.2f ms", value / 1_000_000) }
+    return String(format: "%.2f s", value / 1_000_000_000)
+  }
+
+  static func percent(_ value: Double) -> String { String(format: "%.0f %%", value * 100) }
+
+  static let headers = [
+    "case", "subs", "episodes", "p50", "p90", "p99", "max", "hit", "mean |dev|", "design hit", "design p50",
+    "speed-up",
+  ]
+
+  static func row(_ result: CaseResult) -> [String] {
+    let ratio = Double(result.seedTimes.p50) / Double(max(1, result.times.p50))
+    return [
+      result.name, "\(result.subscriptions)", "\(result.episodes)", duration(result.times.p50),
+      duration(result.times.p90), duration(result.times.p99), duration(result.times.max),
+      "\(percent(result.hitRate)) (\(result.feasibleInstances)/\(result.instances))",
+      String(format: "%.0f s", result.meanDeviationSeconds), percent(result.seedHitRate),
+      duration(result.seedTimes.p50), String(format: "%.1f×", ratio),
+    ]
+  }
+
+  static func table(_ results: [CaseResult], peaks: [(String, Int?)]) -> String {
+    let rows = [headers] + results.map(row)
+    var widths = [Int](repeating: 0, count: headers.count)
+    for row in rows {
+      for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+    }
+    var lines: [String] = []
+    for (index, row) in rows.enumerated() {
+      let cells = row.enumerated().map { column, cell in
+        column == 0
+          ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[column] - cell.count) + cell
+      }
+      lines.append(cells.joined(separator: "  "))
+      if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+    }
+    lines.append("")
+    for (name, peak) in peaks {
+      lines.append("peak resident memory, \(name): \(peak.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "unknown")")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  static func markdown(_ results: [CaseResult], peaks: [(String, Int?)]) -> String {
+    var lines = ["| " + headers.joined(separator: " | ") + " |"]
+    lines.append("|" + headers.map { _ in "---" }.joined(separator: "|") + "|")
+    for result in results { lines.append("| " + row(result).joined(separator: " | ") + " |") }
+    lines.append("")
+    for (name, peak) in peaks {
+      lines.append("- peak resident memory, \(name): \(peak.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "unknown")")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  static func context() -> JSONWriter.Node {
+    #if DEBUG
+      let configuration = "debug"
+    #else
+      let configuration = "release"
+    #endif
+    var swiftVersion = "unknown"
+    #if compiler(>=6.3)
+      swiftVersion = "6.3 or later"
+    #elseif compiler(>=6.2)
+      swiftVersion = "6.2"
+    #elseif compiler(>=6.1)
+      swiftVersion = "6.1"
+    #elseif compiler(>=6.0)
+      swiftVersion = "6.0"
+    #endif
+    if let output = run("/usr/bin/env", ["swift", "--version"]),
+      let line = output.split(separator: "\n").first(where: { $0.contains("Swift version") })
+    {
+      swiftVersion = String(line)
+    }
+    var members: [(String, JSONWriter.Node)] = [
+      ("swiftVersion", .string(swiftVersion)),
+      ("buildConfiguration", .string(configuration)),
+      ("cores", .integer(ProcessInfo.processInfo.activeProcessorCount)),
+      ("date", .string(Timestamp.format(Date()))),
+    ]
+    if let revision = run("/usr/bin/env", ["git", "rev-parse", "HEAD"])?.trimmingCharacters(in: .whitespacesAndNewlines),
+      !revision.isEmpty
+    {
+      members.append(("gitRevision", .string(revision)))
+    } else {
+      members.append(("gitRevision", .null))
+    }
+    return .object(members)
+  }
+
+  static func run(_ executable: String, _ arguments: [String]) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return nil
+    }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  static func json(_ results: [CaseResult]) -> String {
+    let cases = results.map { result -> JSONWriter.Node in
+      .object([
+        ("name", .string(result.name)),
+        ("mode", .string(result.mode.rawValue)),
+        ("subscriptions", .integer(result.subscriptions)),
+        ("episodes", .integer(result.episodes)),
+        ("targetSeconds", .integer(result.targetSeconds)),
+        ("toleranceSeconds", .integer(result.toleranceSeconds)),
+        ("p50Nanoseconds", .integer(Int(result.times.p50))),
+        ("p90Nanoseconds", .integer(Int(result.times.p90))),
+        ("p99Nanoseconds", .integer(Int(result.times.p99))),
+        ("maxNanoseconds", .integer(Int(result.times.max))),
+        ("cpuNanosecondsPerFill", .integer(Int(result.cpuNanosecondsPerFill))),
+        ("fills", .integer(result.fills)),
+        ("hitRate", .number(result.hitRate)),
+        ("feasibleInstances", .integer(result.feasibleInstances)),
+        ("instances", .integer(result.instances)),
+        ("meanDeviationSeconds", .number(result.meanDeviationSeconds)),
+        ("peakResidentBytes", result.peakResidentBytes.map { .integer($0) } ?? .null),
+        ("seedHitRate", .number(result.seedHitRate)),
+        ("seedP50Nanoseconds", .integer(Int(result.seedTimes.p50))),
+        ("seedOverfillRate", .number(result.seedOverfillRate)),
+        ("seedThreeInARowRate", result.seedThreeInARowRate.map { .number($0) } ?? .null),
+        ("varietyRuleConflicts", .integer(result.ruleConflicts)),
+        ("failures", .array(result.failures.map { .string($0) })),
+      ])
+    }
+    return JSONWriter.write(.object([("context", context()), ("cases", .array(cases))])) + "\n"
+  }
+}

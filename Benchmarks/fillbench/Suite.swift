@@ -1,0 +1,233 @@
+import Foundation
+import SmartFill
+import SyntheticCatalogs
+
+/// A catalog the suite runs on.
+struct CatalogSource {
+  var name: String
+  var subscriptions: Int
+  var isScaleSweep: Bool
+  var load: () throws -> Catalog
+}
+
+/// The figures of one case: one catalog, mode, target and tolerance, over several request instances.
+struct CaseResult {
+  var name: String
+  var catalog: String
+  var mode: FillRequest.Mode
+  var subscriptions: Int
+  var episodes: Int
+  var targetSeconds: Int
+  var toleranceSeconds: Int
+  var times: Percentiles
+  var fills: Int
+  var cpuNanosecondsPerFill: UInt64
+  var hitRate: Double
+  var feasibleInstances: Int
+  var instances: Int
+  var meanDeviationSeconds: Double
+  var peakResidentBytes: Int?
+  var seedHitRate: Double
+  var seedTimes: Percentiles
+  var seedOverfillRate: Double
+  var seedThreeInARowRate: Double?
+  var ruleConflicts: Int
+  var failures: [String]
+}
+
+/// Runs the suite.
+struct Suite {
+  let options: Options
+  let progress: (String) -> Void
+
+  static let targets = [15 * 60, 45 * 60, 90 * 60, 8 * 3600]
+  static let tolerances = [3 * 60, 5 * 60]
+
+  var targets: [Int] { options.quick ? [45 * 60, 8 * 3600] : Self.targets }
+  var tolerances: [Int] { options.quick ? [3 * 60] : Self.tolerances }
+  var instanceCount: Int { options.quick ? 4 : 8 }
+  var iterationLimit: Int { options.quick ? 120 : 400 }
+  var timeLimit: UInt64 { options.quick ? 150_000_000 : 600_000_000 }
+
+  /// The catalogs: generated ones (built-in), then the datasets, then each `--catalog`.
+  func sources(datasets: [String]) -> [CatalogSource] {
+    var sources: [CatalogSource] = []
+    let seeds: [UInt64] = options.quick ? [1] : [1, 2, 3]
+    for seed in seeds {
+      sources.append(
+        CatalogSource(name: "gen-100-s\(seed)", subscriptions: 100, isScaleSweep: seed == 1) {
+          CatalogGenerator(subscriptions: 100, seed: seed).catalog()
+        })
+    }
+    if !options.quick {
+      for subscriptions in [10, 1000, 10_000] {
+        sources.append(
+          CatalogSource(name: "gen-\(subscriptions)-s1", subscriptions: subscriptions, isScaleSweep: true) {
+            CatalogGenerator(subscriptions: subscriptions, seed: 1).catalog()
+          })
+      }
+      sources.sort { $0.subscriptions < $1.subscriptions }
+    }
+    for path in datasets + options.catalogs {
+      let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+      sources.append(
+        CatalogSource(name: name, subscriptions: -1, isScaleSweep: false) {
+          let data = try Data(contentsOf: URL(fileURLWithPath: path))
+          return try Catalog(json: data)
+        })
+    }
+    return sources
+  }
+
+  /// Request instances for a catalog: the plain request, then requests with priority shows and exclusions.
+  func instances(for catalog: Catalog, seed: UInt64) -> [(priority: [String], excluded: Set<EpisodeID>)] {
+    var random = SplitMix64(seed: seed)
+    var result: [(priority: [String], excluded: Set<EpisodeID>)] = [([], [])]
+    let unplayed = catalog.shows.flatMap { show in
+      show.episodes.filter { !$0.isPlayed }.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) }
+    }
+    while result.count < instanceCount, !catalog.shows.isEmpty {
+      let priority = (0..<random.integer(in: 0...3)).map { _ in random.element(of: catalog.shows).feedURL }
+      var excluded: Set<EpisodeID> = []
+      if !unplayed.isEmpty {
+        for _ in 0..<random.integer(in: 0...20) { excluded.insert(random.element(of: unplayed)) }
+      }
+      var seen: Set<String> = []
+      result.append((priority.filter { seen.insert($0).inserted }, excluded))
+    }
+    return result
+  }
+
+  /// Runs every case of one catalog.
+  func run(_ source: CatalogSource) throws -> [CaseResult] {
+    Measurement.resetPeakResident()
+    progress("catalog \(source.name): building")
+    let catalog = try source.load()
+    let engine = FillEngine(catalog: catalog)
+    let instances = instances(for: catalog, seed: fnv1a(source.name))
+    var results: [CaseResult] = []
+    for mode in FillRequest.Mode.allCases {
+      for target in targets {
+        for tolerance in tolerances {
+          progress("catalog \(source.name): \(mode.rawValue) \(target / 60) min ± \(tolerance / 60)")
+          results.append(
+            try runCase(
+              source: source, catalog: catalog, engine: engine, instances: instances, mode: mode, target: target,
+              tolerance: tolerance))
+        }
+      }
+    }
+    let peak = Measurement.peakResidentBytes()
+    for index in results.indices { results[index].peakResidentBytes = peak }
+    return results
+  }
+
+  func runCase(
+    source: CatalogSource, catalog: Catalog, engine: FillEngine,
+    instances: [(priority: [String], excluded: Set<EpisodeID>)], mode: FillRequest.Mode, target: Int,
+    tolerance: Int
+  ) throws -> CaseResult {
+    let window = (target - tolerance)...(target + tolerance)
+    let requests = instances.map {
+      FillRequest(
+        mode: mode, targetSeconds: target, toleranceSeconds: tolerance, priorityShows: $0.priority,
+        excluded: $0.excluded)
+    }
+    // Correctness, outside the timed region: each instance once, against the independent check.
+    var failures: [String] = []
+    var hits = 0
+    var feasible = 0
+    var deviation = 0
+    var ruleConflicts = 0
+    var seedHits = 0
+    var seedOverfills = 0
+    var seedThreeInARow = 0
+    for (index, request) in requests.enumerated() {
+      let check = IndependentCheck(catalog: catalog, mode: mode, excluded: request.excluded)
+      let reach = check.reachability(window)
+      let result = try engine.fill(request)
+      for problem in check.violations(of: result, window: window) {
+        failures.append("instance \(index): \(problem)")
+      }
+      deviation += abs(result.totalSeconds - target)
+      if reach.feasible {
+        feasible += 1
+        if result.status == .filled && window.contains(result.totalSeconds) {
+          hits += 1
+        } else if mode == .variety {
+          ruleConflicts += 1
+        } else {
+          failures.append("instance \(index): feasible but \(result.status) at \(result.totalSeconds) s")
+        }
+      } else if mode != .variety && result.totalSeconds != reach.best && !result.entries.isEmpty {
+        failures.append("instance \(index): short at \(result.totalSeconds) s, but \(reach.best) s is reachable")
+      }
+      let seed = baseline(catalog, request)
+      if window.contains(seed.totalSeconds) { seedHits += 1 }
+      if seed.totalSeconds > window.upperBound { seedOverfills += 1 }
+      if hasThreeInARow(seed.episodes) { seedThreeInARow += 1 }
+    }
+    let engineTimes = time(requests.count) { index in
+      Measurement.blackHole(try? engine.fill(requests[index]))
+    }
+    let seedTimes = time(requests.count, limit: options.quick ? 20 : 60) { index in
+      Measurement.blackHole(baseline(catalog, requests[index]))
+    }
+    let name = "\(source.name) \(mode.rawValue) \(Report.minutes(target)) ±\(tolerance / 60)m"
+    return CaseResult(
+      name: name, catalog: source.name, mode: mode, subscriptions: catalog.shows.count,
+      episodes: catalog.episodeCount, targetSeconds: target, toleranceSeconds: tolerance,
+      times: engineTimes.percentiles, fills: engineTimes.count, cpuNanosecondsPerFill: engineTimes.cpuPerFill,
+      hitRate: feasible == 0 ? 1 : Double(hits) / Double(feasible), feasibleInstances: feasible,
+      instances: requests.count, meanDeviationSeconds: Double(deviation) / Double(max(1, requests.count)),
+      peakResidentBytes: nil, seedHitRate: feasible == 0 ? 1 : Double(seedHits) / Double(feasible),
+      seedTimes: seedTimes.percentiles, seedOverfillRate: Double(seedOverfills) / Double(max(1, requests.count)),
+      seedThreeInARowRate: mode == .variety ? Double(seedThreeInARow) / Double(max(1, requests.count)) : nil,
+      ruleConflicts: ruleConflicts, failures: failures)
+  }
+
+  /// The design's algorithm for the mode: the greedy fill loop (also for variety, which the design fills
+  /// the same way), or the continue-series loop.
+  func baseline(_ catalog: Catalog, _ request: FillRequest) -> (episodes: [EpisodeID], totalSeconds: Int) {
+    switch request.mode {
+    case .fillTime, .variety:
+      return DesignBaseline.greedyFill(
+        catalog, targetSeconds: request.targetSeconds!, toleranceSeconds: request.toleranceSeconds,
+        priorityShows: request.priorityShows, excluded: request.excluded)
+    case .continueSeries:
+      return DesignBaseline.continueSeries(
+        catalog, targetSeconds: request.targetSeconds!, priorityShows: request.priorityShows,
+        excluded: request.excluded)
+    }
+  }
+
+  /// Warms up, then times `body` over the instances in turn until the iteration or time limit.
+  func time(_ instances: Int, limit: Int? = nil, _ body: (Int) -> Void) -> (
+    percentiles: Percentiles, count: Int, cpuPerFill: UInt64
+  ) {
+    for index in 0..<min(instances, 3) { body(index) }
+    var samples: [UInt64] = []
+    let maximum = limit ?? iterationLimit
+    let started = Measurement.now()
+    let cpuStarted = Measurement.cpuTime()
+    var iteration = 0
+    while samples.count < maximum && (Measurement.now() - started < timeLimit || samples.count < instances) {
+      let before = Measurement.now()
+      body(iteration % instances)
+      samples.append(Measurement.now() - before)
+      iteration += 1
+    }
+    let cpu = (Measurement.cpuTime() - cpuStarted) / UInt64(max(1, samples.count))
+    return (Percentiles(samples), samples.count, cpu)
+  }
+}
+
+/// A stable hash of a name (FNV-1a), to seed each catalog's request instances the same way on every run.
+func fnv1a(_ text: String) -> UInt64 {
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for byte in text.utf8 {
+    hash ^= UInt64(byte)
+    hash = hash &* 0x100_0000_01b3
+  }
+  return hash
+}

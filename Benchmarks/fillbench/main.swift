@@ -1,0 +1,133 @@
+import Foundation
+import SmartFill
+import SyntheticCatalogs
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+func printError(_ text: String) {
+  FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+let options: Options
+do {
+  guard let parsed = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {
+    print(Options.help)
+    exit(0)
+  }
+  options = parsed
+} catch {
+  printError("Error: \(error.message)\nUsage: \(Options.usage)\n  See 'fillbench --help' for more information.")
+  exit(64)
+}
+
+if let directory = options.writeDatasets {
+  do {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    for dataset in GeneratedDataset.all {
+      let path = URL(fileURLWithPath: directory).appendingPathComponent(dataset.fileName)
+      try Data(dataset.jsonText().utf8).write(to: path, options: .atomic)
+      printError("wrote \(path.path)")
+    }
+    exit(0)
+  } catch {
+    printError("Error: cannot write the datasets to \(directory): \(error.localizedDescription)")
+    exit(1)
+  }
+}
+
+#if DEBUG
+  printError("note: this is a debug build; its timings are not representative. Run `swift run -c release fillbench`.")
+#endif
+
+let started = Measurement.now()
+let progress: (String) -> Void = { message in
+  let elapsed = Double(Measurement.now() - started) / 1e9
+  printError(String(format: "[%6.1f s] ", elapsed) + message)
+}
+
+var datasets: [String] = []
+let datasetDirectory = "Datasets"
+if let names = try? FileManager.default.contentsOfDirectory(atPath: datasetDirectory) {
+  datasets = names.filter { $0.hasSuffix(".json") }.sorted().map { "\(datasetDirectory)/\($0)" }
+} else {
+  printError("note: no Datasets/ folder here (run from the package root to include the checked-in datasets)")
+}
+
+let suite = Suite(options: options, progress: progress)
+var results: [CaseResult] = []
+var peaks: [(String, Int?)] = []
+for source in suite.sources(datasets: datasets) {
+  do {
+    let caseResults = try suite.run(source)
+    results += caseResults
+    peaks.append((source.name, caseResults.first?.peakResidentBytes))
+  } catch {
+    printError("Error: catalog \(source.name): \(error)")
+    exit(1)
+  }
+}
+
+// Gates.
+var exitStatus: Int32 = 0
+for result in results where !result.failures.isEmpty {
+  exitStatus = 1
+  for failure in result.failures.prefix(5) { printError("FAIL \(result.name): \(failure)") }
+}
+var overBudget = false
+for result in results where result.subscriptions == 100 {
+  if Double(result.times.p99) > options.budgetMilliseconds * 1e6 {
+    overBudget = true
+    printError(
+      "OVER BUDGET \(result.name): p99 \(Report.duration(result.times.p99)) > \(options.budgetMilliseconds) ms")
+  }
+}
+if options.checkThresholds {
+  do {
+    let thresholds = try Thresholds.load(options.thresholdsPath)
+    for (index, result) in results.enumerated() where !thresholds.allows(result.name, p50: result.times.p50) {
+      // Shared machines are noisy: measure once more before failing.
+      progress("re-running \(result.name): p50 \(Report.duration(result.times.p50)) over its threshold")
+      let source = suite.sources(datasets: datasets).first { $0.name == result.catalog }!
+      let again = try suite.run(source).first { $0.name == result.name }!
+      results[index].times = again.times
+      if !thresholds.allows(result.name, p50: again.times.p50) {
+        overBudget = true
+        printError(
+          "THRESHOLD \(result.name): p50 \(Report.duration(again.times.p50)) exceeds "
+            + "\(Thresholds.factor)× the committed \(Report.duration(UInt64(thresholds.p50[result.name]!)))")
+      }
+    }
+  } catch let error as ThresholdError {
+    printError("Error: \(error.message)")
+    exit(1)
+  } catch {
+    printError("Error: cannot read the thresholds \(options.thresholdsPath): \(error.localizedDescription)")
+    exit(1)
+  }
+}
+if options.updateThresholds {
+  var thresholds = (try? Thresholds.load(options.thresholdsPath)) ?? Thresholds(p50: [:])
+  for result in results { thresholds.p50[result.name] = Int(result.times.p50) }
+  do {
+    try thresholds.write(options.thresholdsPath)
+    printError("wrote \(options.thresholdsPath)")
+  } catch {
+    printError("Error: cannot write \(options.thresholdsPath): \(error.localizedDescription)")
+    exit(1)
+  }
+}
+if exitStatus == 0 && overBudget { exitStatus = 2 }
+
+if options.json {
+  print(Report.json(results), terminator: "")
+} else if options.format == .markdown {
+  print(Report.markdown(results, peaks: peaks))
+} else {
+  print(Report.table(results, peaks: peaks))
+}
+progress(
+  exitStatus == 0 ? "done: \(results.count) cases, all correct and within budget"
+    : "done: \(results.count) cases, exit status \(exitStatus)")
+exit(exitStatus)
