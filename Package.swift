@@ -9,6 +9,8 @@ let package = Package(
   name: "SmartFill",
   products: [
     .library(name: "SmartFill", targets: ["SmartFill"]),
+    .library(name: "SyntheticCatalogs", targets: ["SyntheticCatalogs"]),
+    .executable(name: "fillbench", targets: ["fillbench"]),
     .library(name: "Feeds", targets: ["Feeds"]),
     .executable(name: "smartfill", targets: ["smartfill"]),
     .library(name: "Queues", targets: ["Queues"]),
@@ -16,11 +18,16 @@ let package = Package(
   targets: [
     .target(name: "SmartFill"),
     .testTarget(name: "SmartFillTests", dependencies: ["SmartFill"]),
+    .target(name: "SyntheticCatalogs", dependencies: ["SmartFill"]),
+    .testTarget(name: "SyntheticCatalogsTests", dependencies: ["SyntheticCatalogs", "SmartFill"]),
+    .executableTarget(
+      name: "fillbench", dependencies: ["SmartFill", "SyntheticCatalogs"], path: "Benchmarks/fillbench"),
     .target(name: "Feeds", dependencies: ["SmartFill"]),
     .testTarget(name: "FeedsTests", dependencies: ["Feeds", "SmartFill"]),
-    .target(name: "SmartFillCLI", dependencies: ["SmartFill", "Feeds"]),
+    .target(name: "SmartFillCLI", dependencies: ["SmartFill", "Feeds", "SyntheticCatalogs"]),
     .executableTarget(name: "smartfill", dependencies: ["SmartFillCLI"]),
-    .testTarget(name: "SmartFillCLITests", dependencies: ["SmartFillCLI", "SmartFill", "smartfill"]),
+    .testTarget(
+      name: "SmartFillCLITests", dependencies: ["SmartFillCLI", "SmartFill", "SyntheticCatalogs", "smartfill"]),
     .target(name: "Queues", dependencies: ["SmartFill"]),
     .testTarget(name: "QueuesTests", dependencies: ["Queues", "SmartFill", "queue-store-writer"]),
     .executableTarget(name: "queue-store-writer", dependencies: ["Queues", "SmartFill"]),

@@ -108,7 +108,8 @@ struct IndependentCheck {
     if total != result.totalSeconds { problems.append("total \(result.totalSeconds) is not the sum \(total)") }
     if let window, total > window.upperBound { problems.append("total \(total) overfills \(window)") }
     // Series order: what is taken of a chain is a prefix of it.
-    for (showIndex, guids) in chosenPerShow where catalog.shows[showIndex].ordering == .serial || mode == .continueSeries {
+    for (showIndex, guids) in chosenPerShow
+    where catalog.shows[showIndex].ordering == .serial || mode == .continueSeries {
       let chain = chains[showIndex].map(\.guid)
       let taken = Set(guids)
       let prefix = chain.prefix(taken.count)

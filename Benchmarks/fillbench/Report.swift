@@ -51,7 +51,8 @@ enum Report {
     }
     lines.append("")
     for (name, peak) in peaks {
-      lines.append("peak resident memory, \(name): \(peak.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "unknown")")
+      lines.append(
+        "peak resident memory, \(name): \(peak.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "unknown")")
     }
     return lines.joined(separator: "\n")
   }
@@ -62,7 +63,8 @@ enum Report {
     for result in results { lines.append("| " + row(result).joined(separator: " | ") + " |") }
     lines.append("")
     for (name, peak) in peaks {
-      lines.append("- peak resident memory, \(name): \(peak.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "unknown")")
+      lines.append(
+        "- peak resident memory, \(name): \(peak.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "unknown")")
     }
     return lines.joined(separator: "\n")
   }
@@ -94,7 +96,8 @@ enum Report {
       ("cores", .integer(ProcessInfo.processInfo.activeProcessorCount)),
       ("date", .string(Timestamp.format(Date()))),
     ]
-    if let revision = run("/usr/bin/env", ["git", "rev-parse", "HEAD"])?.trimmingCharacters(in: .whitespacesAndNewlines),
+    if let revision = run("/usr/bin/env", ["git", "rev-parse", "HEAD"])?.trimmingCharacters(
+      in: .whitespacesAndNewlines),
       !revision.isEmpty
     {
       members.append(("gitRevision", .string(revision)))

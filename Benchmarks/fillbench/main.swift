@@ -128,6 +128,7 @@ if options.json {
   print(Report.table(results, peaks: peaks))
 }
 progress(
-  exitStatus == 0 ? "done: \(results.count) cases, all correct and within budget"
+  exitStatus == 0
+    ? "done: \(results.count) cases, all correct and within budget"
     : "done: \(results.count) cases, exit status \(exitStatus)")
 exit(exitStatus)

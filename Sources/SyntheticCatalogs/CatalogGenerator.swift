@@ -93,12 +93,14 @@ public struct CatalogGenerator: Sendable {
     var season = 1
     var number = 1
     var seasonLength = random.integer(in: 6...12)
+    var needsTrailer = isSerial
     // Oldest first: `position` 0 is the oldest episode.
     for position in 0..<total {
       let published = Date(
         timeIntervalSince1970: Double(
           Self.reference - (total - position) * cadence * 86_400 + random.integer(in: 0...7200)))
-      if isSerial, number == 1 {
+      if needsTrailer {
+        needsTrailer = false
         episodes.append(
           Episode(
             guid: "s\(index)-trailer\(season)", title: "Season \(season) trailer",
@@ -131,6 +133,7 @@ public struct CatalogGenerator: Sendable {
         season += 1
         number = 1
         seasonLength = random.integer(in: 6...12)
+        needsTrailer = true
       }
     }
     // Feeds list the newest first.
