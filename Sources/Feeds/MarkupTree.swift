@@ -111,6 +111,7 @@ enum MarkupParser {
     case 77: return "unterminated tag"
     case 85: return "elements are not nested properly"
     case 86: return "extra content at the end of the document"
+    case 1500..<1600, 6000..<6100: return "the text cannot be read in its declared encoding"
     default: return "XML error \(code)"
     }
   }
@@ -140,11 +141,15 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
 
   var currentLine: Int { (parser?.lineNumber ?? 0) + lineOffset }
 
+  /// Records the first problem; later events are ignored.
+  ///
+  /// The parse is not stopped with `abortParsing()`: stopping libxml2 from inside an error callback while it
+  /// converts an encoding such as UTF-7 makes it dereference a freed context (found by fuzzing; see
+  /// `MarkupTreeTests`). Reading on to the end costs time linear in the rest of the text.
   func fail(_ problem: String) {
     if error == nil {
       error = Problem(line: currentLine, column: parser?.columnNumber ?? 0, problem: problem)
     }
-    parser?.abortParsing()
   }
 
   func parser(

@@ -73,6 +73,19 @@ struct MarkupTreeTests {
     #expect(!problem.isEmpty)
   }
 
+  // Found by Scripts/fuzz.sh (fuzz-rss, crash-01a1f7a4…): stopping the parser from its error callback while
+  // libxml2 converted UTF-7 crashed with a null pointer dereference.
+  @Test("a document whose declared encoding cannot be converted is rejected, not a crash")
+  func unconvertibleEncoding() {
+    let text = "<?xml version=\"1.0\" encoding=\"UTF-7\"?><rss><channel>\u{E9}</channel></rss>"
+    let failure = error(text)
+    guard case .malformedXML(_, 1, _, let problem)? = failure else {
+      Issue.record("expected malformed XML on line 1, got \(String(describing: failure))")
+      return
+    }
+    #expect(problem == "the text cannot be read in its declared encoding")
+  }
+
   @Test("deep nesting is rejected, not a crash")
   func deepNesting() {
     let depth = 10_000
