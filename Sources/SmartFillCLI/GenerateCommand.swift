@@ -1,4 +1,5 @@
 import SmartFill
+import SyntheticCatalogs
 
 /// `smartfill generate`: the benchmark's synthetic catalog.
 enum GenerateCommand {
@@ -41,6 +42,6 @@ enum GenerateCommand {
   }
 
   static func generate(subscriptions: Int, seed: UInt64) throws(CommandError) -> Catalog {
-    throw .failure("generate is not available yet: the SyntheticCatalogs module is missing")
+    CatalogGenerator(subscriptions: subscriptions, seed: seed).catalog()
   }
 }

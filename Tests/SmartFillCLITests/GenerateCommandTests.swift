@@ -1,3 +1,6 @@
+import Foundation
+import SmartFill
+import SyntheticCatalogs
 import Testing
 
 @testable import SmartFillCLI
@@ -23,5 +26,26 @@ struct GenerateCommandTests {
     ])
   func usageErrors(arguments: [String], message: String) {
     #expect(SmartFillCommand.run(arguments) == .init(standardError: "Error: \(message)\n" + usage, exitStatus: 64))
+  }
+}
+
+@Suite("smartfill generate output")
+struct GenerateOutputTests {
+  @Test("writes the benchmark generator's catalog, the same for the same count and seed")
+  func generates() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let first = SmartFillCommand.run(["generate", "--subscriptions", "3", "--seed", "42"])
+    #expect(first.exitStatus == 0)
+    #expect(first.standardError == "")
+    #expect(first.standardOutput == CatalogGenerator(subscriptions: 3, seed: 42).catalog().jsonText())
+    let catalog = try Catalog(json: Data(first.standardOutput.utf8))
+    #expect(catalog.shows.count == 3)
+    let file = folder.path + "/generated.json"
+    let second = SmartFillCommand.run(["generate", "--seed=42", "--subscriptions=3", "-o", file])
+    #expect(second == .init())
+    #expect(try folder.read("generated.json") == first.standardOutput)
+    let other = SmartFillCommand.run(["generate", "--subscriptions", "3", "--seed", "43"])
+    #expect(other.standardOutput != first.standardOutput)
   }
 }
