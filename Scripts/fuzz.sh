@@ -79,5 +79,9 @@ for target in $targets; do
   (cd "$dir" && ASAN_OPTIONS=detect_leaks=0 "$build/fuzz-$target" -max_total_time="$seconds" -max_len=32768 -timeout=10 -rss_limit_mb=4096 \
     -detect_leaks=0 -dict="$dict" -print_final_stats=1 "$@" 2>"$dir/log.txt") || echo "fuzz-$target stopped: see $dir/log.txt"
   grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)' "$dir/log.txt" || true
-  ls "$dir"/crash-* "$dir"/timeout-* "$dir"/oom-* 2>/dev/null || echo "no crashes for $target"
+  found=no
+  for file in "$dir"/crash-* "$dir"/timeout-* "$dir"/oom-*; do
+    [ -e "$file" ] && echo "finding: $file" && found=yes
+  done
+  [ $found = no ] && echo "no crashes for $target"
 done

@@ -78,6 +78,21 @@ struct SubscriptionListTests {
     }
   }
 
+  // Found by Scripts/fuzz.sh (fuzz-opml, crash-c8af890e…): an OPML file declaring UTF-7 with bytes that do
+  // not convert crashed libxml2 when the reader stopped the parser from its error callback.
+  @Test("a list whose declared encoding cannot be converted is rejected, not a crash")
+  func unconvertibleEncoding() {
+    let bytes =
+      Array("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<opml><body>".utf8) + [0xFF, 0xFE]
+      + Array("</body></opml>".utf8)
+    do {
+      _ = try SubscriptionList(opml: bytes, file: "subs.opml")
+      Issue.record("the list was accepted")
+    } catch {
+      #expect(error.description.hasPrefix("subs.opml, line "))
+    }
+  }
+
   @Test("deeply nested folders do not exhaust the stack")
   func deepFolders() throws {
     let depth = 200
