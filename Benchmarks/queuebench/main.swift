@@ -1,6 +1,6 @@
 // queuebench: the queue model and store at the size the issue names, 20 queues × 1,000 episodes.
 //
-//   swift run -c release queuebench [--iterations N] [--json]
+//   swift run -c release queuebench [--iterations N] [--seconds S] [--json]
 //
 // Times add (play last), move (drag three episodes), switch (active queue, saving the position), finish
 // (an episode leaves every queue), encode, save (lock, re-read, check, write, fsync, rename) and load
@@ -13,6 +13,7 @@ import SmartFill
 
 struct Options {
   var iterations = 200
+  var secondsPerOperation = 10.0
   var json = false
 
   init(_ arguments: [String]) {
@@ -24,6 +25,11 @@ struct Options {
           usage("--iterations needs a positive number")
         }
         iterations = value
+      case "--seconds":
+        guard let value = rest.popFirst().flatMap(Double.init), value > 0 else {
+          usage("--seconds needs a positive number")
+        }
+        secondsPerOperation = value
       case "--json":
         json = true
       case "--help", "-h":
@@ -31,10 +37,11 @@ struct Options {
           """
           OVERVIEW: Times the queue model and store with 20 queues × 1,000 episodes.
 
-          USAGE: queuebench [--iterations <n>] [--json]
+          USAGE: queuebench [--iterations <n>] [--seconds <s>] [--json]
 
           OPTIONS:
             --iterations <n>        Timed repetitions per operation (default: 200).
+            --seconds <s>           Stop an operation's repetitions after this many seconds (default: 10).
             --json                  Print the figures as JSON on standard output.
             -h, --help              Show help information.
           """)
@@ -49,7 +56,7 @@ struct Options {
 func usage(_ message: String) -> Never {
   FileHandle.standardError.write(
     Data(
-      "Error: \(message)\nUsage: queuebench [--iterations <n>] [--json]\nSee 'queuebench --help' for more information.\n"
+      "Error: \(message)\nUsage: queuebench [--iterations <n>] [--seconds <s>] [--json]\nSee 'queuebench --help' for more information.\n"
         .utf8))
   exit(64)
 }
@@ -81,22 +88,27 @@ func makeLibrary() throws(QueueError) -> QueueLibrary {
 
 struct Result {
   var name: String
+  var count: Int
   var percentiles: Percentiles
 }
 
-/// Runs `body` `warmup` times untimed, then `options.iterations` times timed.
+/// Runs `body` `warmup` times untimed, then timed until `iterations` runs or `options.secondsPerOperation`
+/// seconds, whichever comes first (at least 5 runs).
 func measure(_ name: String, warmup: Int = 10, iterations: Int = options.iterations, _ body: (Int) throws -> Void)
   rethrows -> Result
 {
   for index in 0..<warmup { try body(-1 - index) }
   var samples: [UInt64] = []
   samples.reserveCapacity(iterations)
+  let deadline = Timing.now() + UInt64(options.secondsPerOperation * 1e9)
   for index in 0..<iterations {
     let before = Timing.now()
     try body(index)
-    samples.append(Timing.now() - before)
+    let after = Timing.now()
+    samples.append(after - before)
+    if after > deadline && samples.count >= 5 { break }
   }
-  return Result(name: name, percentiles: Percentiles(samples))
+  return Result(name: name, count: samples.count, percentiles: Percentiles(samples))
 }
 
 func gitRevision() -> String {
@@ -152,6 +164,20 @@ do {
     try measure("switch active queue") { index in
       Timing.blackHole(try library.switchTo(ids[(abs(index) + 1) % ids.count], savingPosition: 60, now: start))
     })
+  results.append(measure("encode JSON", warmup: 3) { _ in Timing.blackHole(library.jsonBytes()) })
+  let encoded = library.jsonBytes()
+  results.append(
+    try measure("decode JSON (parse, check)", warmup: 3) { _ in
+      Timing.blackHole(try QueueLibrary(json: encoded, now: start))
+    })
+  results.append(
+    try measure("  of which JSONValue.parse", warmup: 3) { _ in Timing.blackHole(try JSONValue.parse(encoded)) })
+  results.append(
+    try measure("save (lock, re-read, write, fsync, rename)", warmup: 3) { _ in
+      library = try store.save(library)
+      Timing.blackHole(library.revision)
+    })
+  results.append(try measure("load (read, parse, check)", warmup: 3) { _ in Timing.blackHole(try store.load()) })
   var nextShared = 0
   results.append(
     measure("finish (leaves all 20 queues)", warmup: 5, iterations: min(options.iterations, episodesPerQueue / 5 - 5)) {
@@ -161,13 +187,6 @@ do {
       nextShared += 1
       Timing.blackHole(library.markFinished(shared, now: start))
     })
-  results.append(measure("encode JSON") { _ in Timing.blackHole(library.jsonData()) })
-  results.append(
-    try measure("save (lock, re-read, write, fsync, rename)", warmup: 3) { _ in
-      library = try store.save(library)
-      Timing.blackHole(library.revision)
-    })
-  results.append(try measure("load (read, parse, check)", warmup: 3) { _ in Timing.blackHole(try store.load()) })
 
   let episodeCount = library.queues.reduce(0) { $0 + $1.count }
   let fileBytes = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
@@ -184,13 +203,13 @@ do {
   let context =
     "Swift \(swiftVersion), \(configuration), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
     + "git \(gitRevision()), \(queueCount) queues, \(episodeCount) episodes, file \(fileBytes / 1024) KiB, "
-    + "\(options.iterations) iterations"
+    + "up to \(options.iterations) iterations or \(Int(options.secondsPerOperation)) s per operation"
   if options.json {
     var lines: [String] = []
     for result in results {
       let p = result.percentiles
       lines.append(
-        "    {\"operation\": \"\(result.name)\", \"p50Nanoseconds\": \(p.p50), \"p90Nanoseconds\": \(p.p90), "
+        "    {\"operation\": \"\(result.name.trimmingCharacters(in: .whitespaces))\", \"samples\": \(result.count), \"p50Nanoseconds\": \(p.p50), \"p90Nanoseconds\": \(p.p90), "
           + "\"p99Nanoseconds\": \(p.p99), \"maxNanoseconds\": \(p.max)}")
     }
     print("{\n  \"context\": \"\(context)\",\n  \"results\": [\n" + lines.joined(separator: ",\n") + "\n  ]\n}")
@@ -203,11 +222,13 @@ do {
     func left(_ text: String, _ count: Int) -> String {
       String(repeating: " ", count: max(0, count - text.count)) + text
     }
-    print(pad("operation", width) + left("p50", 12) + left("p90", 12) + left("p99", 12) + left("max", 12))
+    print(
+      pad("operation", width) + left("runs", 6) + left("p50", 12) + left("p90", 12) + left("p99", 12) + left("max", 12))
     for result in results {
       let p = result.percentiles
       print(
-        pad(result.name, width) + left(Percentiles.text(p.p50), 12) + left(Percentiles.text(p.p90), 12)
+        pad(result.name, width) + left(String(result.count), 6) + left(Percentiles.text(p.p50), 12)
+          + left(Percentiles.text(p.p90), 12)
           + left(Percentiles.text(p.p99), 12) + left(Percentiles.text(p.max), 12))
     }
   }

@@ -13,11 +13,45 @@ extension QueueLibrary {
   ///
   /// - Complexity: O(*n*) in the total number of episodes.
   public func jsonText() -> String {
-    JSONWriter.write(jsonNode) + "\n"
+    String(decoding: jsonBytes(), as: UTF8.self)
   }
 
   /// The library as UTF-8 JSON data; see ``jsonText()``.
-  public func jsonData() -> Data { Data(jsonText().utf8) }
+  public func jsonData() -> Data { Data(jsonBytes()) }
+
+  /// The library as UTF-8 JSON bytes; see ``jsonText()``.
+  ///
+  /// - Complexity: O(*n*) in the total number of episodes.
+  public func jsonBytes() -> [UInt8] {
+    let episodes = queues.reduce(0) { $0 + $1.count } + deletedQueues.reduce(0) { $0 + $1.queue.count }
+    var buffer = JSONTextBuffer(capacity: 4096 + episodes * 320)
+    buffer.object { json in
+      json.member("version", QueueLibrary.formatVersion)
+      json.member("revision", revision)
+      json.member("queueLimit", queueLimit)
+      json.member("activeQueueID", activeQueueID.rawValue)
+      json.member("queues")
+      json.array { json in
+        for queue in queues {
+          json.element()
+          queue.write(to: &json)
+        }
+      }
+      json.member("deletedQueues")
+      json.array { json in
+        for deleted in deletedQueues {
+          json.element()
+          json.object { json in
+            json.member("deletedAt", Timestamp.format(deleted.deletedAt))
+            json.member("formerIndex", deleted.formerIndex)
+            json.member("queue")
+            deleted.queue.write(to: &json)
+          }
+        }
+      }
+    }
+    return buffer.bytes + [UInt8(ascii: "\n")]
+  }
 
   /// Reads a library from JSON text: version 2, or version 1 (a single Up Next list, migrated into a new
   /// library whose built-in queues are created at `now`).
@@ -60,6 +94,7 @@ extension QueueLibrary {
     }
   }
 
+  /// The same text built as a `JSONWriter` tree: the reference layout that the tests hold ``jsonBytes()`` to.
   var jsonNode: JSONWriter.Node {
     .object([
       ("version", .integer(QueueLibrary.formatVersion)),
@@ -83,6 +118,49 @@ extension QueueLibrary {
 }
 
 extension Queue {
+  func write(to json: inout JSONTextBuffer) {
+    json.object { json in
+      json.member("id", id.rawValue)
+      json.member("name", name)
+      json.member("createdAt", Timestamp.format(createdAt))
+      json.member("lastModified", Timestamp.format(lastModified))
+      json.member("isSyncedToCloud", isSyncedToCloud)
+      json.member("autoSwitchRules")
+      json.array { json in
+        for rule in autoSwitchRules {
+          json.element()
+          rule.write(to: &json)
+        }
+      }
+      if let smartFillSettings {
+        json.member("smartFillSettings")
+        json.object { json in
+          json.member("mode", smartFillSettings.mode.rawValue)
+          if let target = smartFillSettings.targetDuration { json.member("targetDurationSeconds", target) }
+          json.member("toleranceSeconds", smartFillSettings.toleranceSeconds)
+          json.member("priorityShows")
+          json.strings(smartFillSettings.priorityShows)
+        }
+      }
+      json.member("currentIndex", currentIndex)
+      json.member("episodes")
+      json.array { json in
+        for episode in episodes {
+          json.element()
+          json.object { json in
+            json.member("feedURL", episode.feedURL)
+            json.member("episodeGUID", episode.episodeGUID)
+            json.member("title", episode.title)
+            json.member("showTitle", episode.showTitle)
+            if let duration = episode.durationSeconds { json.member("durationSeconds", duration) }
+            json.member("playbackPositionSeconds", episode.playbackPosition)
+            json.member("addedAt", Timestamp.format(episode.addedAt))
+          }
+        }
+      }
+    }
+  }
+
   var jsonNode: JSONWriter.Node {
     var members: [(String, JSONWriter.Node)] = [
       ("id", .string(id.rawValue)),
@@ -125,6 +203,21 @@ extension SmartFillSettings {
 }
 
 extension AutoSwitchRule {
+  func write(to json: inout JSONTextBuffer) {
+    json.object { json in
+      json.member("kind", kind)
+      switch self {
+      case .car: break
+      case .motion(let activity): json.member("activity", activity.rawValue)
+      case .timeRange(let range):
+        json.member("start", range.start.description)
+        json.member("end", range.end.description)
+      case .audioOutput(let output): json.member("output", output.rawValue)
+      case .focusMode(let name): json.member("name", name)
+      }
+    }
+  }
+
   var jsonNode: JSONWriter.Node {
     var members: [(String, JSONWriter.Node)] = [("kind", .string(kind))]
     switch self {

@@ -128,6 +128,36 @@ struct QueueEpisodesTests {
     }
   }
 
+  @Test("inserts agree with a simple model over thousands of seeded cases")
+  func insertsAgainstModel() throws {
+    let seed: UInt64 = 0x5EED_1115
+    var random = SeededGenerator(seed: seed)
+    for trial in 0..<3000 {
+      let count = Int.random(in: 0...6, using: &random)
+      let guids = (0..<count).map { "e\($0)" }
+      let current = Int.random(in: 0...count, using: &random)
+      let incoming = (0..<Int.random(in: 0...4, using: &random)).map { _ in "e\(Int.random(in: 0..<9, using: &random))"
+      }
+      let index = Int.random(in: 0...count, using: &random)
+      var sample = queue(guids, current: current)
+      try sample.insert(incoming.map { reference($0) }, at: index)
+      // The model: the incoming episodes, once each, leave their old places and go in at `index`, counted
+      // before they left.
+      var unique: [String] = []
+      for guid in incoming where !unique.contains(guid) { unique.append(guid) }
+      var rest = guids.filter { !unique.contains($0) }
+      let target = index - guids.prefix(index).filter { unique.contains($0) }.count
+      rest.insert(contentsOf: unique, at: target)
+      #expect(sample.guids == rest, "seed \(seed), trial \(trial)")
+      if current < count {
+        #expect(sample.current?.episodeGUID == guids[current], "seed \(seed), trial \(trial)")
+      } else if !unique.isEmpty {
+        let atEnd = target == rest.count - unique.count
+        #expect(sample.current?.episodeGUID == (atEnd ? unique[0] : nil), "seed \(seed), trial \(trial)")
+      }
+    }
+  }
+
   @Test("a move with an offset or destination out of range throws")
   func moveErrors() {
     var sample = queue(["a", "b"])

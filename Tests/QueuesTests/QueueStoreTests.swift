@@ -165,6 +165,36 @@ struct QueueStoreTests {
     #expect(!FileManager.default.fileExists(atPath: stale))
   }
 
+  @Test("the README's embedding flow works through the store: fill, switch, delete with confirmation")
+  func embeddingFlow() throws {
+    let store = try store()
+    let catalog = Catalog(shows: [
+      Show(
+        feedURL: "https://example.com/a.xml", title: "A",
+        episodes: (1...6).map {
+          Episode(guid: "a\($0)", published: later($0), durationSeconds: $0 * 5 * 60)
+        })
+    ])
+    let engine = FillEngine(catalog: catalog)
+    var fill: QueueLibrary.SmartFill?
+    try store.update(now: testDate) { (library) throws(QueueError) in
+      try library.modify(.commute) { (queue) throws(QueueError) in
+        queue.setSmartFillSettings(SmartFillSettings(mode: .fillTime, targetDuration: 45 * 60))
+      }
+      fill = try library.fill(.commute, using: engine, placement: .append)
+    }
+    #expect(fill?.message == nil)
+    let library = try store.update { (library) throws(QueueError) in
+      _ = try library.switchTo(.commute, savingPosition: nil)
+    }
+    #expect(library.activeQueue.id == .commute)
+    #expect(library.activeQueue.current == library.activeQueue.episodes.first)
+    let deletion = try library.deletion(of: .commute)
+    let after = try store.update { (library) throws(QueueError) in try library.delete(deletion) }
+    #expect(after.activeQueueID == .upNext)
+    #expect(try store.load().deletedQueues.map(\.queue.id) == [.commute])
+  }
+
   // MARK: Other processes
 
   @Test("two processes writing the same store keep each other's changes")
