@@ -7,36 +7,36 @@ struct IndependentCheck {
   let mode: FillRequest.Mode
   let excluded: Set<EpisodeID>
   /// Each show's chain (see the README): unplayed full episodes after the latest played one, in series
-  /// order, without excluded ones, up to an unknown duration.
-  let chains: [[Episode]]
-  /// Each show's free episodes for fill time and variety.
-  let free: [[Episode]]
+  /// order, without excluded ones, up to an unknown duration; their GUIDs and remaining seconds.
+  let chains: [[(guid: String, seconds: Int)]]
+  /// The remaining seconds of every free episode for fill time and variety.
+  let free: [Int]
 
   init(catalog: Catalog, mode: FillRequest.Mode, excluded: Set<EpisodeID>) {
     self.catalog = catalog
     self.mode = mode
     self.excluded = excluded
-    var chains: [[Episode]] = []
-    var free: [[Episode]] = []
+    var chains: [[(guid: String, seconds: Int)]] = []
+    var free: [Int] = []
     for show in catalog.shows {
       let order = SeriesOrder.indices(of: show).map { show.episodes[$0] }
       let latest = order.lastIndex { $0.kind == .full && $0.isPlayed } ?? -1
-      var chain: [Episode] = []
-      for episode in order[(latest + 1)...] where episode.kind == .full && !episode.isPlayed {
-        if excluded.contains(EpisodeID(feedURL: show.feedURL, guid: episode.guid)) { continue }
-        if episode.durationSeconds == nil { break }
-        chain.append(episode)
-      }
       let usesChain = mode == .continueSeries || show.ordering == .serial
-      chains.append(usesChain ? chain : [])
-      free.append(
-        mode == .continueSeries
-          ? []
-          : order.filter { episode in
-            !episode.isPlayed && episode.durationSeconds != nil
-              && (show.ordering == .serial ? episode.kind == .bonus : episode.kind != .trailer)
-              && !excluded.contains(EpisodeID(feedURL: show.feedURL, guid: episode.guid))
-          })
+      var chain: [(guid: String, seconds: Int)] = []
+      for episode in order[(latest + 1)...] where usesChain && episode.kind == .full && !episode.isPlayed {
+        if excluded.contains(EpisodeID(feedURL: show.feedURL, guid: episode.guid)) { continue }
+        guard let seconds = episode.remainingSeconds else { break }
+        chain.append((episode.guid, seconds))
+      }
+      chains.append(chain)
+      guard mode != .continueSeries else { continue }
+      for episode in order where !episode.isPlayed {
+        guard let seconds = episode.remainingSeconds,
+          show.ordering == .serial ? episode.kind == .bonus : episode.kind != .trailer,
+          !excluded.contains(EpisodeID(feedURL: show.feedURL, guid: episode.guid))
+        else { continue }
+        free.append(seconds)
+      }
     }
     self.chains = chains
     self.free = free
@@ -58,17 +58,14 @@ struct IndependentCheck {
         target[index] |= value
       }
     }
-    for episodes in free {
-      for episode in episodes {
-        let seconds = episode.remainingSeconds!
-        if seconds <= high { shifted(reach, by: seconds, into: &reach) }
-      }
+    for seconds in free where seconds <= high {
+      shifted(reach, by: seconds, into: &reach)
     }
     for chain in chains where !chain.isEmpty {
       var next = reach
       var sum = 0
       for episode in chain {
-        sum += episode.remainingSeconds!
+        sum += episode.seconds
         if sum > high { break }
         shifted(reach, by: sum, into: &next)
       }

@@ -46,6 +46,8 @@ struct Suite {
   var targets: [Int] { options.quick ? [45 * 60, 8 * 3600] : Self.targets }
   var tolerances: [Int] { options.quick ? [3 * 60] : Self.tolerances }
   var instanceCount: Int { options.quick ? 4 : 8 }
+  /// Fewer instances on the largest catalogs, whose independent checks take a while.
+  func instanceCount(subscriptions: Int) -> Int { subscriptions >= 10_000 ? 4 : instanceCount }
   var iterationLimit: Int { options.quick ? 120 : 400 }
   var timeLimit: UInt64 { options.quick ? 150_000_000 : 600_000_000 }
 
@@ -68,6 +70,9 @@ struct Suite {
       }
       sources.sort { $0.subscriptions < $1.subscriptions }
     }
+    // The largest catalog last, so that the peak resident memory of each scale is its own.
+    let largest = sources.filter { $0.subscriptions >= 10_000 }
+    sources.removeAll { $0.subscriptions >= 10_000 }
     for path in datasets + options.catalogs {
       let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
       sources.append(
@@ -76,7 +81,7 @@ struct Suite {
           return try Catalog(json: data)
         })
     }
-    return sources
+    return sources + largest
   }
 
   /// Request instances for a catalog: the plain request, then requests with priority shows and exclusions.
@@ -86,7 +91,7 @@ struct Suite {
     let unplayed = catalog.shows.flatMap { show in
       show.episodes.filter { !$0.isPlayed }.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) }
     }
-    while result.count < instanceCount, !catalog.shows.isEmpty {
+    while result.count < instanceCount(subscriptions: catalog.shows.count), !catalog.shows.isEmpty {
       let priority = (0..<random.integer(in: 0...3)).map { _ in random.element(of: catalog.shows).feedURL }
       var excluded: Set<EpisodeID> = []
       if !unplayed.isEmpty {

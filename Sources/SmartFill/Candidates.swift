@@ -13,6 +13,34 @@ struct TimeCandidates {
   var refs: [Ref] = []
   /// The number of candidates before pruning (0: the result is `empty`).
   var available = 0
+
+  /// These candidates with each show in `caps` limited to its first episodes in priority order (a chain
+  /// keeps a prefix).
+  ///
+  /// - Complexity: O(*n*).
+  func capped(_ caps: [Int: Int]) -> TimeCandidates {
+    var result = TimeCandidates()
+    result.available = available
+    var taken: [Int: Int] = [:]
+    var index = 0
+    while index < durations.count {
+      let end = groupEnds[index]
+      let start = result.durations.count
+      for item in index..<end {
+        let show = refs[item].show
+        if let cap = caps[show] {
+          if taken[show, default: 0] >= cap { break }
+          taken[show, default: 0] += 1
+        }
+        result.refs.append(refs[item])
+        result.durations.append(durations[item])
+      }
+      let newEnd = result.durations.count
+      for item in start..<newEnd { result.groupEnds.append(end == index + 1 ? item + 1 : newEnd) }
+      index = end
+    }
+    return result
+  }
 }
 
 /// One request against an indexed catalog: its priority ranks and exclusions resolved.
@@ -24,6 +52,8 @@ struct RequestContext {
   let ranks: [Int: Int]
   /// Whether each show is a priority show.
   let isPriority: [Bool]
+  /// Whether each show has excluded episodes.
+  let hasExclusions: [Bool]
   /// Excluded episodes, by show, as episode indices.
   let excluded: [Int: Set<Int>]
 
@@ -46,10 +76,13 @@ struct RequestContext {
       }
     }
     self.excluded = excluded
+    var hasExclusions = [Bool](repeating: false, count: catalog.shows.count)
+    for show in excluded.keys { hasExclusions[show] = true }
+    self.hasExclusions = hasExclusions
   }
 
   func isExcluded(show: Int, episode: Int) -> Bool {
-    excluded.isEmpty ? false : excluded[show]?.contains(episode) ?? false
+    hasExclusions[show] && excluded[show]!.contains(episode)
   }
 
   func rank(_ show: Int) -> Int { ranks[show] ?? Int.max }
@@ -62,13 +95,17 @@ struct RequestContext {
 
   /// The show's chain: unplayed full episodes after the latest played one, in series order, without the
   /// excluded ones, up to the first of unknown duration. Returns (series position, episode index) pairs.
-  func chain(of show: Int) -> [(position: Int, episode: Int, seconds: Int)] {
+  /// Stops after the first episode whose running total passes `limit`, when there is one.
+  func chain(of show: Int, limit: Int = Int.max) -> [(position: Int, episode: Int, seconds: Int)] {
     var result: [(position: Int, episode: Int, seconds: Int)] = []
-    let checksExclusions = excluded[show] != nil
+    let checksExclusions = hasExclusions[show]
+    var sum = 0
     for link in index.chainCandidates[show] {
       if checksExclusions && isExcluded(show: show, episode: Int(link.episode)) { continue }
       if link.seconds < 0 { break }
       result.append((Int(link.position), Int(link.episode), Int(link.seconds)))
+      sum += Int(link.seconds)
+      if sum > limit { break }
     }
     return result
   }
@@ -87,7 +124,7 @@ struct RequestContext {
     // Groups that are not in the index's precomputed order: chains, and priority shows' free episodes.
     var special: [(key: PriorityKey, refs: [TimeCandidates.Ref], durations: [Int])] = []
     for show in shows.indices where shows[show].ordering == .serial {
-      let chain = chain(of: show)
+      let chain = chain(of: show, limit: high)
       candidates.available += chain.count
       var refs: [TimeCandidates.Ref] = []
       var durations: [Int] = []
@@ -125,12 +162,11 @@ struct RequestContext {
     builder.candidates.durations.reserveCapacity(index.freeOrder.count / 2)
     builder.candidates.groupEnds.reserveCapacity(index.freeOrder.count / 2)
     var nextSpecial = 0
-    let checksExclusions = !excluded.isEmpty
     let feedRank = index.feedRank
     var available = 0
     for free in index.freeOrder {
       let show = Int(free.show)
-      if isPriority[show] || (checksExclusions && isExcluded(show: show, episode: Int(free.episode))) { continue }
+      if isPriority[show] || (hasExclusions[show] && isExcluded(show: show, episode: Int(free.episode))) { continue }
       available += 1
       let seconds = Int(free.seconds)
       guard seconds <= high else { continue }
@@ -145,7 +181,7 @@ struct RequestContext {
       }
       builder.emitFree(
         TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false),
-        seconds, sameDurationRank: checksExclusions ? nil : Int(free.sameDurationRank))
+        seconds, sameDurationRank: hasExclusions[show] ? nil : Int(free.sameDurationRank))
     }
     while nextSpecial < special.count {
       builder.emit(special[nextSpecial].refs, special[nextSpecial].durations)
@@ -157,10 +193,11 @@ struct RequestContext {
 
   /// Every show's chain for continue series, the shows ordered by (priority rank, −listening, published date
   /// of the next episode, feed URL); shows with an empty chain left out.
-  func seriesChains() -> [(show: Int, episodes: [Int])] {
+  /// With `limit`, each chain stops after the first episode whose running total passes it.
+  func seriesChains(upTo limit: Int = Int.max) -> [(show: Int, episodes: [Int])] {
     var chains: [(key: PriorityKey, show: Int, episodes: [Int])] = []
     for show in catalog.shows.indices {
-      let links = chain(of: show)
+      let links = chain(of: show, limit: limit)
       guard let first = links.first else { continue }
       let published = catalog.shows[show].episodes[first.episode].published.timeIntervalSince1970
       chains.append((key(show: show, published: published, position: 0), show, links.map(\.episode)))

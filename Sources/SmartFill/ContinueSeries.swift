@@ -41,20 +41,13 @@ struct RoundRobinFill {
     // Rows: 0, 1 scratch; 2 = A; 3 = X (A with the candidate's rest); 4 = B[j + 1].
     var rows = ReachRows(rows: 5, maximum: high)
 
-    // All combinations of prefixes: the best total at or below the top.
-    rows.setZero(0)
-    for chain in chains.indices where !chains[chain].isEmpty {
-      addRest(of: chains[chain], from: 0, to: 0, scratch: 1, rows: &rows)
-    }
-    let best = rows.largest(0, atMost: high) ?? 0
-    let inWindow = best >= window.lowerBound
-    let low = inWindow ? window.lowerBound : best
-
     var picks: [Pick] = []
     var total = 0
     var open = chains.indices.filter { !chains[$0].isEmpty }
     var round = 0
     var archive = ReachArchive()
+    var inWindow = false
+    var low = window.lowerBound
     while total < low, !open.isEmpty {
       let active = open.filter { chains[$0].count > round }
       if active.isEmpty { break }
@@ -65,6 +58,14 @@ struct RoundRobinFill {
       for chain in active.reversed().dropLast() {
         addRest(of: chains[chain], from: round, to: 0, scratch: 1, rows: &rows)
         archive.append(rows, row: 0)
+      }
+      if round == 0 {
+        // B[0], every combination of prefixes: the best total at or below the top.
+        addRest(of: chains[active[0]], from: 0, to: 0, scratch: 1, rows: &rows)
+        let best = rows.largest(0, atMost: high) ?? 0
+        inWindow = best >= window.lowerBound
+        low = inWindow ? window.lowerBound : best
+        if total >= low { break }
       }
       rows.setZero(2)
       var nextOpen: [Int] = []

@@ -13,6 +13,8 @@ public struct FillEngine: Sendable {
   /// The catalog the engine fills from.
   public let catalog: Catalog
   let index: CatalogIndex
+  /// The largest exact variety search, in words (see ``VarietyFill``); tests lower it to reach the fallback.
+  var varietyBudget = VarietyFill.wordBudget
 
   /// Indexes `catalog`.
   ///
@@ -84,7 +86,11 @@ public struct FillEngine: Sendable {
   /// totals without changing any answer. When no multiple of the divisor lies in the window, the window
   /// becomes its top alone (and `reachable` is `false`), so that the best total below it is chosen.
   private func scale(_ durations: [Int], _ window: ClosedRange<Int>) -> ([Int], ClosedRange<Int>, reachable: Bool) {
-    let unit = durations.reduce(0) { gcd($0, $1) }
+    var unit = 0
+    for duration in durations {
+      unit = gcd(unit, duration)
+      if unit == 1 { break }
+    }
     let low = (window.lowerBound + unit - 1) / unit
     let high = window.upperBound / unit
     return (durations.map { $0 / unit }, low <= high ? low...high : high...high, low <= high)
@@ -110,7 +116,8 @@ public struct FillEngine: Sendable {
     var dominants = [dominant]
     while let exact = VarietyFill(
       durations: durations, groupEnds: candidates.groupEnds,
-      dominantIndex: candidates.refs.map { dominants.firstIndex(of: $0.show) }, dominantCount: dominants.count
+      dominantIndex: candidates.refs.map { dominants.firstIndex(of: $0.show) }, dominantCount: dominants.count,
+      budget: varietyBudget
     ).select(in: scaledWindow) {
       guard let next = dominantShow(candidates, exact.indices), !dominants.contains(next) else {
         return varietyResult(
@@ -129,7 +136,7 @@ public struct FillEngine: Sendable {
       // At most twice the others plus two; one less each time that is still too many.
       let others = outcome.picked.count - count
       caps[show] = min(count - 1, caps[show].map { $0 - 1 } ?? 2 * (others + 1))
-      capped = context.timeCandidates(upTo: window.upperBound, caps: caps, pruneByShow: true)
+      capped = candidates.capped(caps)
       outcome = solve(capped, window: window)
     }
     return varietyResult(context, capped, outcome.picked, inWindow: outcome.inWindow, window: window, plain: plain)
@@ -181,7 +188,7 @@ public struct FillEngine: Sendable {
   }
 
   private func continueSeries(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
-    let chains = context.seriesChains()
+    let chains = context.seriesChains(upTo: window.upperBound)
     guard !chains.isEmpty else {
       return FillResult(
         mode: .continueSeries, status: .empty, targetSeconds: context.request.targetSeconds,

@@ -19,11 +19,14 @@ struct VarietyFill {
   /// The number of dominant shows tracked (usually one; a second when capping the first lets it dominate).
   var dominantCount: Int
 
-  /// The largest number of words the suffix sets may take; above it the caller falls back to capping.
-  static let wordBudget = 4 << 20
+  /// The largest number of words the suffix sets may take by default; above it the caller falls back to
+  /// capping.
+  static let wordBudget = 1 << 17
+  /// The budget of this search.
+  var budget = VarietyFill.wordBudget
 
   /// Selects by the variety rule for the dominant shows, or returns `nil` when the suffix sets would exceed
-  /// ``wordBudget``.
+  /// its budget.
   ///
   /// - Complexity: O(*n* · *r*^*k* · *w*) time and memory, where *n* is the number of candidates, *k* the
   ///   number of dominant shows, *r* the range of each `δ` (at most the show's candidates plus twice the most
@@ -54,10 +57,10 @@ struct VarietyFill {
     for show in 0..<dominantCount {
       strides.append(states)
       states *= highest - lowest[show] + 1
-      guard states <= Self.wordBudget else { return nil }
+      guard states <= budget else { return nil }
     }
     let words = high / 64 + 1
-    guard (count + 1) * states * words <= Self.wordBudget else { return nil }
+    guard (count + 1) * states * words <= budget else { return nil }
 
     /// The row of position `position` and state `deltas`, or `nil` when a δ is past any repair.
     func row(_ position: Int, _ deltas: [Int]) -> Int? {

@@ -1,6 +1,7 @@
 import Foundation
-import SmartFill
 import Testing
+
+@testable import SmartFill
 
 @Suite("Variety")
 struct VarietyOrderTests {
@@ -191,5 +192,41 @@ extension VarietyOrderTests {
     #expect(result.status == .filled)
     #expect(result.totalSeconds == 45 * 60)
     #expect(result.entries.contains { $0.id.guid == "o" })
+  }
+}
+
+extension VarietyOrderTests {
+  @Test("the capping fallback, used beyond the exact search's budget, never breaks the rule (brute force)")
+  func fallbackKeepsTheRule() throws {
+    let seed = UInt64(0xFA11_BAC)
+    var random = SeededGenerator(seed: seed)
+    var fallbackMisses = 0
+    var checked = 0
+    while checked < 1500 {
+      let caseSeed = random.next()
+      var caseRandom = SeededGenerator(seed: caseSeed)
+      let catalog = randomCatalog(&caseRandom, maximumShows: 3, maximumEpisodes: 6)
+      let items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
+      guard items.count <= 14 else { continue }
+      let target = Int.random(in: 1...120, using: &caseRandom) * 60
+      let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &caseRandom)])
+      let window = (target - tolerance)...(target + tolerance)
+      var engine = FillEngine(catalog: catalog)
+      engine.varietyBudget = 0
+      let result = try engine.fill(FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance))
+      let context = "case seed \(caseSeed), target \(target) ± \(tolerance)"
+      #expect(!hasThreeInARow(result.entries.map(\.id.feedURL)), "\(context)")
+      #expect(result.totalSeconds <= window.upperBound, "\(context)")
+      #expect(result.status != .filled || window.contains(result.totalSeconds), "\(context)")
+      let arrangeable = { (mask: UInt32) -> Bool in
+        var counts: [Int: Int] = [:]
+        for index in items.indices where mask & (1 << index) != 0 { counts[items[index].show, default: 0] += 1 }
+        return VarietyOrder.isArrangeable(counts: Array(counts.values))
+      }
+      let expected = Oracle.apply(items, window: window, valid: arrangeable)
+      if expected.inWindow && result.status != .filled { fallbackMisses += 1 }
+      checked += 1
+    }
+    print("variety fallback: seed \(seed), \(checked) cases, \(fallbackMisses) short where the exact rule fills")
   }
 }
