@@ -178,6 +178,7 @@ do {
       Timing.blackHole(library.revision)
     })
   results.append(try measure("load (read, parse, check)", warmup: 3) { _ in Timing.blackHole(try store.load()) })
+  let episodeCount = library.queues.reduce(0) { $0 + $1.count }
   var nextShared = 0
   results.append(
     measure("finish (leaves all 20 queues)", warmup: 5, iterations: min(options.iterations, episodesPerQueue / 5 - 5)) {
@@ -188,7 +189,6 @@ do {
       Timing.blackHole(library.markFinished(shared, now: start))
     })
 
-  let episodeCount = library.queues.reduce(0) { $0 + $1.count }
   let fileBytes = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
   #if DEBUG
     let configuration = "debug"

@@ -42,7 +42,7 @@ extension QueueLibrary {
         for deleted in deletedQueues {
           json.element()
           json.object { json in
-            json.member("deletedAt", Timestamp.format(deleted.deletedAt))
+            json.member("deletedAt", deleted.deletedAt)
             json.member("formerIndex", deleted.formerIndex)
             json.member("queue")
             deleted.queue.write(to: &json)
@@ -67,13 +67,13 @@ extension QueueLibrary {
       throw .malformedLibrary(
         location: "line \(error.line), column \(error.column)", reason: "malformed JSON: \(error.problem)")
     }
-    let reader = LibraryReader(root: root, location: "")
+    let reader = LibraryReader(root: root)
     let version = try reader.integer("version")
     switch version {
     case 1:
       var library = QueueLibrary(now: now)
       let episodes = try reader.array("episodes").map { (node) throws(QueueError) in try node.episode() }
-      let currentIndex = try reader.optional("currentIndex")?.integer() ?? 0
+      let currentIndex = try reader.optionalInteger("currentIndex") ?? 0
       library.queues[0].episodes = episodes
       library.queues[0].currentIndex = currentIndex
       try library.checkInvariants()
@@ -122,8 +122,8 @@ extension Queue {
     json.object { json in
       json.member("id", id.rawValue)
       json.member("name", name)
-      json.member("createdAt", Timestamp.format(createdAt))
-      json.member("lastModified", Timestamp.format(lastModified))
+      json.member("createdAt", createdAt)
+      json.member("lastModified", lastModified)
       json.member("isSyncedToCloud", isSyncedToCloud)
       json.member("autoSwitchRules")
       json.array { json in
@@ -154,7 +154,7 @@ extension Queue {
             json.member("showTitle", episode.showTitle)
             if let duration = episode.durationSeconds { json.member("durationSeconds", duration) }
             json.member("playbackPositionSeconds", episode.playbackPosition)
-            json.member("addedAt", Timestamp.format(episode.addedAt))
+            json.member("addedAt", episode.addedAt)
           }
         }
       }
@@ -233,28 +233,89 @@ extension AutoSwitchRule {
   }
 }
 
+/// Where a value is in the document, kept as a chain and spelled out only for an error message, so that
+/// reading a large library builds no strings.
+private indirect enum JSONPath: CustomStringConvertible {
+  case root
+  case key(JSONPath, String)
+  case index(JSONPath, Int)
+
+  var description: String {
+    switch self {
+    case .root: return ""
+    case .key(.root, let key): return key
+    case .key(let parent, let key): return parent.description + "." + key
+    case .index(let parent, let index): return parent.description + "[\(index)]"
+    }
+  }
+}
+
 /// A JSON value and the path to it, with readers that throw ``QueueError/malformedLibrary(location:reason:)``
 /// naming the path.
 private struct LibraryReader {
   let root: JSONValue
-  let location: String
+  let path: JSONPath
 
-  func fail(_ reason: String, at path: String? = nil) -> QueueError {
-    let place = path ?? location
-    return .malformedLibrary(location: place.isEmpty ? "top level" : place, reason: reason)
+  init(root: JSONValue, path: JSONPath = .root) {
+    self.root = root
+    self.path = path
   }
 
-  func path(_ key: String) -> String { location.isEmpty ? key : location + "." + key }
+  func fail(_ reason: String, at place: JSONPath? = nil) -> QueueError {
+    let location = (place ?? path).description
+    return .malformedLibrary(location: location.isEmpty ? "top level" : location, reason: reason)
+  }
 
-  func optional(_ key: String) throws(QueueError) -> LibraryReader? {
+  /// The member `key`, or `nil` when it is absent or null.
+  func value(_ key: String) throws(QueueError) -> JSONValue? {
     guard case .object(let members) = root else { throw fail("expected an object, found \(root.typeDescription)") }
     guard let value = members[key], value != .null else { return nil }
-    return LibraryReader(root: value, location: path(key))
+    return value
+  }
+
+  func required(_ key: String) throws(QueueError) -> JSONValue {
+    guard let value = try value(key) else { throw fail("the field is missing", at: .key(path, key)) }
+    return value
+  }
+
+  func optional(_ key: String) throws(QueueError) -> LibraryReader? {
+    try value(key).map { LibraryReader(root: $0, path: .key(path, key)) }
   }
 
   func field(_ key: String) throws(QueueError) -> LibraryReader {
-    guard let value = try optional(key) else { throw fail("the field is missing", at: path(key)) }
-    return value
+    LibraryReader(root: try required(key), path: .key(path, key))
+  }
+
+  func string(_ key: String) throws(QueueError) -> String {
+    let value = try required(key)
+    guard case .string(let text) = value else {
+      throw fail("expected a string, found \(value.excerpt)", at: .key(path, key))
+    }
+    return text
+  }
+
+  func integer(_ key: String) throws(QueueError) -> Int {
+    let value = try required(key)
+    guard case .integer(let number) = value else {
+      throw fail("expected an integer, found \(value.excerpt)", at: .key(path, key))
+    }
+    return number
+  }
+
+  func optionalInteger(_ key: String) throws(QueueError) -> Int? {
+    guard let value = try value(key) else { return nil }
+    guard case .integer(let number) = value else {
+      throw fail("expected an integer, found \(value.excerpt)", at: .key(path, key))
+    }
+    return number
+  }
+
+  func bool(_ key: String) throws(QueueError) -> Bool {
+    let value = try required(key)
+    guard case .bool(let flag) = value else {
+      throw fail("expected true or false, found \(value.excerpt)", at: .key(path, key))
+    }
+    return flag
   }
 
   func string() throws(QueueError) -> String {
@@ -262,41 +323,57 @@ private struct LibraryReader {
     return text
   }
 
-  func integer() throws(QueueError) -> Int {
-    guard case .integer(let number) = root else { throw fail("expected an integer, found \(root.excerpt)") }
-    return number
+  func array(_ key: String) throws(QueueError) -> [LibraryReader] {
+    let value = try required(key)
+    guard case .array(let elements) = value else {
+      throw fail("expected an array, found \(value.excerpt)", at: .key(path, key))
+    }
+    let arrayPath = JSONPath.key(path, key)
+    return elements.enumerated().map { LibraryReader(root: $0.element, path: .index(arrayPath, $0.offset)) }
   }
-
-  func bool() throws(QueueError) -> Bool {
-    guard case .bool(let value) = root else { throw fail("expected true or false, found \(root.excerpt)") }
-    return value
-  }
-
-  func array() throws(QueueError) -> [LibraryReader] {
-    guard case .array(let elements) = root else { throw fail("expected an array, found \(root.excerpt)") }
-    return elements.enumerated().map { LibraryReader(root: $0.element, location: "\(location)[\($0.offset)]") }
-  }
-
-  func string(_ key: String) throws(QueueError) -> String { try field(key).string() }
-  func integer(_ key: String) throws(QueueError) -> Int { try field(key).integer() }
-  func array(_ key: String) throws(QueueError) -> [LibraryReader] { try field(key).array() }
 
   func date(_ key: String) throws(QueueError) -> Date {
-    let node = try field(key)
-    let text = try node.string()
-    guard let date = Timestamp.parse(text) else {
-      throw node.fail("expected an ISO 8601 date and time such as \"2026-01-31T08:00:00Z\", found \"\(text)\"")
+    let text = try string(key)
+    guard let date = Self.wholeSecondDate(text) ?? Timestamp.parse(text) else {
+      throw fail(
+        "expected an ISO 8601 date and time such as \"2026-01-31T08:00:00Z\", found \"\(text)\"", at: .key(path, key))
     }
     return date
   }
 
+  /// Reads "YYYY-MM-DDTHH:MM:SSZ", the form the store writes, without `Timestamp.parse`'s general path.
+  static func wholeSecondDate(_ text: String) -> Date? {
+    let utf8 = text.utf8
+    return utf8.withContiguousStorageIfAvailable { bytes -> Date? in
+      guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+        bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+        bytes[19] == UInt8(ascii: "Z")
+      else { return nil }
+      func number(_ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for index in start..<start + count {
+          let digit = Int(bytes[index]) - Int(UInt8(ascii: "0"))
+          guard (0...9).contains(digit) else { return nil }
+          value = value * 10 + digit
+        }
+        return value
+      }
+      guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+        let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month),
+        (1...Timestamp.daysInMonth(year: year, month: month)).contains(day), hour < 24, minute < 60, second < 60
+      else { return nil }
+      let seconds = Timestamp.secondsSinceEpoch(
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+      return Date(timeIntervalSince1970: Double(seconds))
+    } ?? nil
+  }
+
   func enumValue<Value: RawRepresentable & CaseIterable>(_ type: Value.Type, _ key: String) throws(QueueError) -> Value
   where Value.RawValue == String {
-    let node = try field(key)
-    let text = try node.string()
+    let text = try string(key)
     guard let value = Value(rawValue: text) else {
       let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      throw node.fail("must be one of \(allowed), found \"\(text)\"")
+      throw fail("must be one of \(allowed), found \"\(text)\"", at: .key(path, key))
     }
     return value
   }
@@ -308,20 +385,20 @@ private struct LibraryReader {
       currentIndex: try integer("currentIndex"),
       autoSwitchRules: try array("autoSwitchRules").map { (node) throws(QueueError) in try node.rule() },
       smartFillSettings: try optional("smartFillSettings")?.smartFillSettings(), createdAt: try date("createdAt"),
-      lastModified: try date("lastModified"), isSyncedToCloud: try field("isSyncedToCloud").bool())
+      lastModified: try date("lastModified"), isSyncedToCloud: try bool("isSyncedToCloud"))
   }
 
   func episode() throws(QueueError) -> EpisodeReference {
     EpisodeReference(
       episodeGUID: try string("episodeGUID"), feedURL: try string("feedURL"), title: try string("title"),
-      showTitle: try string("showTitle"), durationSeconds: try optional("durationSeconds")?.integer(),
+      showTitle: try string("showTitle"), durationSeconds: try optionalInteger("durationSeconds"),
       playbackPosition: try integer("playbackPositionSeconds"), addedAt: try date("addedAt"))
   }
 
   func smartFillSettings() throws(QueueError) -> SmartFillSettings {
     SmartFillSettings(
       mode: try enumValue(FillRequest.Mode.self, "mode"),
-      targetDuration: try optional("targetDurationSeconds")?.integer(),
+      targetDuration: try optionalInteger("targetDurationSeconds"),
       toleranceSeconds: try integer("toleranceSeconds"),
       priorityShows: try array("priorityShows").map { (node) throws(QueueError) in try node.string() })
   }
@@ -342,15 +419,14 @@ private struct LibraryReader {
     default:
       throw fail(
         "must be one of \"car\", \"motion\", \"timeRange\", \"audioOutput\", \"focusMode\", found \"\(kind)\"",
-        at: path("kind"))
+        at: .key(path, "kind"))
     }
   }
 
   func time(_ key: String) throws(QueueError) -> TimeOfDay {
-    let node = try field(key)
-    let text = try node.string()
+    let text = try string(key)
     guard let time = TimeOfDay(text: text) else {
-      throw node.fail("expected a time of day such as \"22:00\", found \"\(text)\"")
+      throw fail("expected a time of day such as \"22:00\", found \"\(text)\"", at: .key(path, key))
     }
     return time
   }

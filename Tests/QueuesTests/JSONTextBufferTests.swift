@@ -14,6 +14,30 @@ struct JSONTextBufferTests {
     #expect(String(decoding: buffer.bytes, as: UTF8.self) == JSONWriter.quoted(text))
   }
 
+  @Test("dates are written as Timestamp.format writes them, over thousands of seeded dates")
+  func dates() throws {
+    let seed: UInt64 = 0x5EED_DA7E
+    var random = SeededGenerator(seed: seed)
+    var samples: [Date] = [
+      Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -1), testDate.addingTimeInterval(0.5),
+    ]
+    for _ in 0..<5000 {
+      samples.append(
+        Date(timeIntervalSince1970: Double(Int64.random(in: -62_135_596_800...253_402_300_799, using: &random))))
+    }
+    for date in samples {
+      var buffer = JSONTextBuffer()
+      buffer.object { json in json.member("d", date) }
+      let expected = JSONWriter.write(.object([("d", .string(Timestamp.format(date)))]))
+      #expect(
+        String(decoding: buffer.bytes, as: UTF8.self) == expected, "seed \(seed), date \(date.timeIntervalSince1970)")
+      let library = try QueueLibrary(
+        queues: [Queue(id: .upNext, name: "Up Next", createdAt: date.wholeSecondsForTest)], activeQueueID: .upNext)
+      #expect(
+        try QueueLibrary(json: library.jsonBytes()) == library, "seed \(seed), date \(date.timeIntervalSince1970)")
+    }
+  }
+
   @Test("empty and nested containers are laid out as JSONWriter lays them out")
   func layout() {
     var buffer = JSONTextBuffer()
@@ -74,4 +98,8 @@ struct JSONTextBufferTests {
       #expect(library.jsonText() == expected, "seed \(seed), trial \(trial)")
     }
   }
+}
+
+extension Date {
+  var wholeSecondsForTest: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
 }
