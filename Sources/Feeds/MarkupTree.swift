@@ -37,7 +37,8 @@ struct MarkupElement: Sendable, Hashable {
   func child(_ name: String) -> MarkupElement? { children.first { $0.name == name } }
 }
 
-/// Parses XML into ``MarkupElement``s with Foundation's `XMLParser`, after ``XMLRepair``.
+/// Parses XML into ``MarkupElement``s with Foundation's `XMLParser`, after ``XMLTextEncoding`` and
+/// ``XMLRepair``.
 ///
 /// Namespace processing is off, so names keep their prefixes as written and a prefix that was never declared
 /// (as some feeds do with `itunes:`) is read as written, with a warning. Any other XML error rejects the
@@ -53,7 +54,8 @@ enum MarkupParser {
   /// - Complexity: O(*n*) in the length of the text.
   static func parse(_ bytes: [UInt8], file: String) throws(FeedError) -> (root: MarkupElement, warnings: [FeedWarning])
   {
-    let repair = XMLRepair(bytes)
+    let text = try XMLTextEncoding(bytes, file: file)
+    let repair = XMLRepair(text.bytes)
     let builder = TreeBuilder(lineOffset: repair.lineOffset)
     let parser = XMLParser(data: Data(repair.bytes))
     parser.shouldProcessNamespaces = false
@@ -63,7 +65,7 @@ enum MarkupParser {
     builder.parser = parser
     let succeeded = parser.parse()
     builder.parser = nil
-    var warnings = repair.warnings
+    var warnings = text.warnings + repair.warnings
     if let (prefix, line, count) = builder.firstUndeclaredPrefix {
       warnings.append(
         .repairedXML(line: line, problem: "undeclared namespace prefix \"\(prefix)\" read as written", count: count))

@@ -14,30 +14,50 @@ struct RealFeedsTests {
     var durationText: String?
   }
 
-  /// The `<item>` blocks of a feed, found by string search; namespaced look-alikes such as `<podaccess:item>`
+  /// The position of `needle` in `bytes[start..<end]`, by a plain scan.
+  static func find(_ needle: String, in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+    let pattern = Array(needle.utf8)
+    guard end - start >= pattern.count else { return nil }
+    return bytes.withUnsafeBufferPointer { haystack in
+      var index = start
+      while index <= end - pattern.count {
+        if haystack[index] == pattern[0] {
+          var matched = 1
+          while matched < pattern.count, haystack[index + matched] == pattern[matched] { matched += 1 }
+          if matched == pattern.count { return index }
+        }
+        index += 1
+      }
+      return nil
+    }
+  }
+
+  /// The `<item>` blocks of a feed, found by byte search; namespaced look-alikes such as `<podaccess:item>`
   /// do not match.
-  static func plainItems(_ text: String) -> [PlainItem] {
+  static func plainItems(_ bytes: [UInt8]) -> [PlainItem] {
     var items: [PlainItem] = []
-    var rest = text[...]
-    while let open = rest.range(of: "<item") {
-      let after = rest[open.upperBound...]
-      guard let next = after.first, next == ">" || next == " " || next == "\n" || next == "\r" || next == "\t"
-      else {
-        rest = after
+    var position = 0
+    let count = bytes.count
+    while let open = find("<item", in: bytes, from: position, to: count) {
+      let after = open + 5
+      guard after < count, Array("> \n\r\t".utf8).contains(bytes[after]) else {
+        position = after
         continue
       }
-      let close = after.range(of: "</item>")
-      let body = close.map { after[..<$0.lowerBound] } ?? after
+      let close = find("</item>", in: bytes, from: after, to: count) ?? count
       var duration: String?
-      if let start = body.range(of: "<itunes:duration"), let close = body[start.upperBound...].firstIndex(of: ">") {
-        if body[..<close].hasSuffix("/") {
+      if let start = find("<itunes:duration", in: bytes, from: after, to: close),
+        let end = bytes[start..<close].firstIndex(of: UInt8(ascii: ">"))
+      {
+        if bytes[end - 1] == UInt8(ascii: "/") {
           duration = ""
-        } else if let end = body[close...].range(of: "</itunes:duration>") {
-          duration = String(body[body.index(after: close)..<end.lowerBound])
+        } else if let closing = find("</itunes:duration>", in: bytes, from: end, to: close) {
+          duration = String(decoding: bytes[(end + 1)..<closing], as: UTF8.self)
         }
       }
-      items.append(PlainItem(hasEnclosure: body.contains("<enclosure"), durationText: duration))
-      rest = close.map { after[$0.upperBound...] } ?? after[after.endIndex...]
+      let hasEnclosure = find("<enclosure", in: bytes, from: after, to: close) != nil
+      items.append(PlainItem(hasEnclosure: hasEnclosure, durationText: duration))
+      position = min(close + 7, count)
     }
     return items
   }
@@ -86,8 +106,7 @@ struct RealFeedsTests {
     var totalItems = 0
     for file in SharedFeeds.rssFiles {
       let data = try Data(contentsOf: URL(fileURLWithPath: file))
-      let text = String(decoding: data, as: UTF8.self)
-      let plain = Self.plainItems(text)
+      let plain = Self.plainItems([UInt8](data))
       let feed = try PodcastFeed(rss: data, file: file)
       totalItems += feed.itemCount
       #expect(feed.itemCount == plain.count, "\(file)")
@@ -103,6 +122,54 @@ struct RealFeedsTests {
       #expect(Catalog.problems(inJSON: catalog.jsonData()).isEmpty, "\(file)")
     }
     #expect(totalItems == 7_324)
+  }
+}
+
+/// Snapshots of one show taken at different dates: a newer one keeps the older one's episodes.
+@Suite("Real feed snapshots")
+struct RealSnapshotTests {
+  @Test(
+    "a newer snapshot gives every episode of the older one the same GUID",
+    arguments: [
+      ("gnome-podcasts/oldtests2017_Intercepted.xml", "gnome-podcasts/2018-01-20-Intercepted.xml"),
+      ("gnome-podcasts/2018-01-20-Intercepted.xml", "gnome-podcasts/2018-02-03-Intercepted.xml"),
+      ("gnome-podcasts/oldtests2017_LinuxUnplugged.xml", "gnome-podcasts/2018-01-20-LinuxUnplugged.xml"),
+      ("gnome-podcasts/oldtests2017_LinuxUnplugged.xml", "gnome-podcasts/bench2017_linuxunplugged.xml"),
+      ("gnome-podcasts/bench2017_linuxunplugged.xml", "gnome-podcasts/2018-01-20-LinuxUnplugged.xml"),
+    ])
+  func snapshotsKeepIdentity(older: String, newer: String) throws {
+    guard let shared = SharedFeeds.directory else {
+      print(SharedFeeds.skipMessage)
+      return
+    }
+    func read(_ name: String) throws -> (feed: PodcastFeed, guids: Set<String>) {
+      let url = shared.appendingPathComponent("rss/" + name)
+      let feed = try PodcastFeed(rss: try Data(contentsOf: url), file: name, feedURL: "https://same/feed")
+      // The GUIDs of the items with an enclosure, read from the plain XML.
+      let text = try String(contentsOf: url, encoding: .utf8)
+      var guids: Set<String> = []
+      for item in text.components(separatedBy: "<item>").dropFirst() {
+        guard item.contains("<enclosure"), let guidTag = item.range(of: "<guid") else { continue }
+        let afterTag = item[guidTag.upperBound...].drop { $0 != ">" }.dropFirst()
+        var guid = String(afterTag.prefix { $0 != "<" })
+        if afterTag.hasPrefix("<![CDATA["), let end = afterTag.range(of: "]]>") {
+          guid = String(afterTag[afterTag.index(afterTag.startIndex, offsetBy: 9)..<end.lowerBound])
+        }
+        guids.insert(guid.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
+      return (feed, guids)
+    }
+    let (old, oldPlainGUIDs) = try read(older)
+    let (new, newPlainGUIDs) = try read(newer)
+    let newGUIDs = Set(new.show.episodes.map(\.guid))
+    // The GUIDs read agree with a plain reading of each file, and the newer file has all of the older's.
+    #expect(Set(old.show.episodes.map(\.guid)) == oldPlainGUIDs)
+    #expect(newGUIDs == newPlainGUIDs)
+    for episode in old.show.episodes {
+      #expect(newGUIDs.contains(episode.guid), "\(episode.guid) of \(older) is missing from \(newer)")
+    }
+    let merged = old.show.refreshed(with: new.show)
+    #expect(merged.episodes.count == newGUIDs.union(old.show.episodes.map(\.guid)).count)
   }
 }
 
