@@ -71,7 +71,9 @@ struct RequestContext {
     self.isPriority = isPriority
     var excluded: [Int: Set<Int>] = [:]
     for id in request.excluded {
-      if let show = index.showIndexByURL[id.feedURL], let episode = index.guidIndex[show][id.guid] {
+      if let show = index.showIndexByURL[id.feedURL],
+        let episode = index.episode(withGUID: id.guid, inShow: show, of: catalog)
+      {
         excluded[show, default: []].insert(episode)
       }
     }
@@ -142,7 +144,9 @@ struct RequestContext {
       }
     }
     for show in ranks.keys {
-      for free in index.freeByShow[show] where !isExcluded(show: show, episode: Int(free.episode)) {
+      for offset in index.freeByShow[show] {
+        let free = index.freeOrder[Int(offset)]
+        if isExcluded(show: show, episode: Int(free.episode)) { continue }
         candidates.available += 1
         guard Int(free.seconds) <= high else { continue }
         let ref = TimeCandidates.Ref(

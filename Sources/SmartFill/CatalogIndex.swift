@@ -28,9 +28,9 @@ struct CatalogIndex: Sendable {
   /// index, its series position and its remaining seconds (-1 when unknown).
   var chainCandidates: [[(episode: Int32, position: Int32, seconds: Int32)]] = []
   /// Each show's GUIDs, to resolve exclusions.
-  var guidIndex: [[String: Int]] = []
-  /// Each show's free candidates in series order.
-  var freeByShow: [[Free]] = []
+  var guidHashes: [[(hash: UInt64, episode: Int32)]] = []
+  /// Each show's free candidates, as positions in `freeOrder` (so in priority order within the show).
+  var freeByShow: [[Int32]] = []
   /// All free candidates by (−listening, published, feed rank, position).
   var freeOrder: [Free] = []
 
@@ -48,11 +48,11 @@ struct CatalogIndex: Sendable {
       series.append(order)
       var latest = -1
       var free: [Free] = []
-      var guids: [String: Int] = [:]
+      var guids: [(hash: UInt64, episode: Int32)] = []
       guids.reserveCapacity(show.episodes.count)
       for (position, episodeIndex) in order.enumerated() {
         let episode = show.episodes[episodeIndex]
-        guids[episode.guid] = episodeIndex
+        guids.append((Self.hash(episode.guid), Int32(episodeIndex)))
         if episode.kind == .full && episode.isPlayed { latest = position }
         let isFree = show.ordering == .episodic ? episode.kind != .trailer : episode.kind == .bonus
         if isFree, !episode.isPlayed, let seconds = episode.remainingSeconds {
@@ -71,7 +71,8 @@ struct CatalogIndex: Sendable {
         chain.append((Int32(order[position]), Int32(position), Int32(clamping: episode.remainingSeconds ?? -1)))
       }
       chainCandidates.append(chain)
-      guidIndex.append(guids)
+      guids.sort { $0.hash < $1.hash }
+      guidHashes.append(guids)
       if show.ordering == .serial {
         free.sort { ($0.published, $0.position) < ($1.published, $1.position) }
       }
@@ -80,14 +81,46 @@ struct CatalogIndex: Sendable {
         free[offset].sameDurationRank = seen[free[offset].seconds, default: 0]
         seen[free[offset].seconds, default: 0] += 1
       }
-      freeByShow.append(free)
+      freeOrder.append(contentsOf: free)
     }
     let rank = feedRank
-    freeOrder = freeByShow.joined().sorted { lhs, rhs in
+    freeOrder.sort { lhs, rhs in
       if lhs.listening != rhs.listening { return lhs.listening > rhs.listening }
       if lhs.published != rhs.published { return lhs.published < rhs.published }
       if lhs.show != rhs.show { return rank[Int(lhs.show)] < rank[Int(rhs.show)] }
       return lhs.position < rhs.position
     }
+    freeByShow = Array(repeating: [], count: shows.count)
+    for (offset, free) in freeOrder.enumerated() { freeByShow[Int(free.show)].append(Int32(offset)) }
+  }
+
+  /// The index of the episode with `guid` in show `show`, if any.
+  ///
+  /// - Complexity: O(log *n*) for *n* episodes of the show.
+  func episode(withGUID guid: String, inShow show: Int, of catalog: Catalog) -> Int? {
+    let hashes = guidHashes[show]
+    let target = Self.hash(guid)
+    var low = 0
+    var high = hashes.count
+    while low < high {
+      let middle = (low + high) / 2
+      if hashes[middle].hash < target { low = middle + 1 } else { high = middle }
+    }
+    while low < hashes.count, hashes[low].hash == target {
+      let episode = Int(hashes[low].episode)
+      if catalog.shows[show].episodes[episode].guid == guid { return episode }
+      low += 1
+    }
+    return nil
+  }
+
+  /// A stable 64-bit hash of a string (FNV-1a over its UTF-8).
+  static func hash(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return hash
   }
 }

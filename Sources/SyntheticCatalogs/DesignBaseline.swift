@@ -14,27 +14,34 @@ public enum DesignBaseline {
     _ catalog: Catalog, targetSeconds: Int, toleranceSeconds: Int, priorityShows: [String] = [],
     excluded: Set<EpisodeID> = []
   ) -> (episodes: [EpisodeID], totalSeconds: Int) {
-    var candidates: [(rank: Int, listening: Int, published: Double, id: EpisodeID, seconds: Int)] = []
-    for show in catalog.shows {
+    var candidates: [(rank: Int, listening: Int, published: Double, show: Int32, episode: Int32, seconds: Int)] = []
+    for (showIndex, show) in catalog.shows.enumerated() {
       let rank = priorityShows.firstIndex(of: show.feedURL) ?? Int.max
-      for episode in show.episodes where !episode.isPlayed && episode.kind != .trailer {
+      for (episodeIndex, episode) in show.episodes.enumerated() where !episode.isPlayed && episode.kind != .trailer {
         guard let seconds = episode.remainingSeconds else { continue }
-        let id = EpisodeID(feedURL: show.feedURL, guid: episode.guid)
-        if excluded.contains(id) { continue }
-        candidates.append((rank, show.recentListeningSeconds, episode.published.timeIntervalSince1970, id, seconds))
+        if !excluded.isEmpty, excluded.contains(EpisodeID(feedURL: show.feedURL, guid: episode.guid)) { continue }
+        candidates.append(
+          (
+            rank, show.recentListeningSeconds, episode.published.timeIntervalSince1970, Int32(showIndex),
+            Int32(episodeIndex), seconds
+          ))
       }
+    }
+    func id(_ show: Int32, _ episode: Int32) -> EpisodeID {
+      let show = catalog.shows[Int(show)]
+      return EpisodeID(feedURL: show.feedURL, guid: show.episodes[Int(episode)].guid)
     }
     candidates.sort { a, b in
       if a.rank != b.rank { return a.rank < b.rank }
       if a.listening != b.listening { return a.listening > b.listening }
       if a.published != b.published { return a.published < b.published }
-      return a.id < b.id
+      return id(a.show, a.episode) < id(b.show, b.episode)
     }
     var chosen: [EpisodeID] = []
     var total = 0
     for candidate in candidates {
       if total + candidate.seconds <= targetSeconds + toleranceSeconds {
-        chosen.append(candidate.id)
+        chosen.append(id(candidate.show, candidate.episode))
         total += candidate.seconds
       }
       if total >= targetSeconds - toleranceSeconds { break }
