@@ -22,6 +22,7 @@ let package = Package(
     .testTarget(name: "SyntheticCatalogsTests", dependencies: ["SyntheticCatalogs", "SmartFill"]),
     .executableTarget(
       name: "fillbench", dependencies: ["SmartFill", "SyntheticCatalogs"], path: "Benchmarks/fillbench"),
+    .testTarget(name: "FillbenchTests", dependencies: ["fillbench"]),
     .target(name: "Feeds", dependencies: ["SmartFill"]),
     .testTarget(name: "FeedsTests", dependencies: ["Feeds", "SmartFill"]),
     .target(name: "SmartFillCLI", dependencies: ["SmartFill", "Feeds", "SyntheticCatalogs"]),

@@ -55,6 +55,20 @@ if let names = try? FileManager.default.contentsOfDirectory(atPath: datasetDirec
   printError("note: no Datasets/ folder here (run from the package root to include the checked-in datasets)")
 }
 
+// Check every given catalog before measuring anything.
+for path in options.catalogs {
+  do {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    _ = try Catalog(json: data)
+  } catch let error as CatalogError {
+    printError("Error: \(path): \(error)")
+    exit(1)
+  } catch {
+    printError("Error: \(path): cannot read the file: \(error.localizedDescription)")
+    exit(1)
+  }
+}
+
 let suite = Suite(options: options, progress: progress)
 var results: [CaseResult] = []
 var peaks: [(String, Int?)] = []

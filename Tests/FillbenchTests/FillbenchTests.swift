@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Runs the built `fillbench` binary for what only the process shows: help, usage errors and exit statuses.
+@Suite("fillbench executable")
+struct FillbenchTests {
+  static var binary: URL? {
+    let directory = Bundle.main.bundleURL.deletingLastPathComponent()
+    for candidate in [directory, Bundle.main.bundleURL] {
+      let url = candidate.appendingPathComponent("fillbench")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return nil
+  }
+
+  func run(_ arguments: [String]) throws -> (out: String, err: String, status: Int32) {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self), process.terminationStatus
+    )
+  }
+
+  static let usage =
+    "Usage: fillbench [--quick] [--format <table|markdown>] [--json] [--budget-ms <ms>] [--catalog <path> ...] "
+    + "[--check-thresholds] [--update-thresholds] [--thresholds <path>] [--write-datasets <dir>]\n"
+    + "  See 'fillbench --help' for more information.\n"
+
+  static let usageErrors: [([String], String)] = [
+    (["--fast"], "Error: Unknown option '--fast'\n"),
+    (["--format", "csv"], "Error: The value 'csv' is invalid for '--format <format>'; use table or markdown\n"),
+    (["--budget-ms", "-3"], "Error: The value '-3' is invalid for '--budget-ms <ms>'; use a positive number\n"),
+    (["--budget-ms"], "Error: Missing value for '--budget-ms <ms>'\n"),
+    (["--budget-ms", "zero"], "Error: The value 'zero' is invalid for '--budget-ms <ms>'; use a positive number\n"),
+    (["--catalog"], "Error: Missing value for '--catalog <path>'\n"),
+    (
+      ["--check-thresholds", "--update-thresholds"],
+      "Error: '--check-thresholds' and '--update-thresholds' cannot be used together\n"
+    ),
+  ]
+
+  @Test(
+    "a usage error prints the error, the usage line and where to find help, and exits with 64", arguments: usageErrors)
+  func usageError(_ arguments: [String], message: String) throws {
+    guard Self.binary != nil else {
+      print("the fillbench binary was not found next to the test bundle; the process test is skipped")
+      return
+    }
+    let result = try run(arguments)
+    #expect(result.out == "")
+    #expect(result.err == message + Self.usage)
+    #expect(result.status == 64)
+  }
+
+  @Test("--help prints the overview, usage and options to standard output and exits with 0")
+  func help() throws {
+    guard Self.binary != nil else {
+      print("the fillbench binary was not found next to the test bundle; the process test is skipped")
+      return
+    }
+    let result = try run(["--help"])
+    #expect(result.status == 0)
+    #expect(result.err == "")
+    #expect(result.out.hasPrefix("OVERVIEW: Benchmarks the SmartFill engine"))
+    #expect(result.out.contains("\nUSAGE: fillbench [--quick]"))
+    #expect(result.out.contains("\nOPTIONS:\n  --quick "))
+    #expect(result.out.contains("EXIT STATUS:"))
+  }
+
+  @Test("--write-datasets writes the datasets; a bad --catalog is a runtime failure naming the file, exit 1")
+  func unreadableCatalog() throws {
+    guard Self.binary != nil else {
+      print("the fillbench binary was not found next to the test bundle; the process test is skipped")
+      return
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fillbench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let bad = directory.appendingPathComponent("bad.json")
+    try Data(#"{"version": 1, "shows": [{"title": "x", "episodes": []}]}"#.utf8).write(to: bad)
+    let result = try run(["--write-datasets", directory.path])
+    #expect(result.status == 0)
+    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("gen-10-s7.json").path))
+    let invalid = try run(["--quick", "--catalog", bad.path])
+    #expect(invalid.status == 1)
+    #expect(invalid.out == "")
+    #expect(invalid.err.hasSuffix("Error: \(bad.path): shows[0], field \"feedURL\": required field is missing\n"))
+    let missing = try run(["--quick", "--catalog", directory.appendingPathComponent("none.json").path])
+    #expect(missing.status == 1)
+    #expect(missing.err.contains("Error: \(directory.appendingPathComponent("none.json").path): cannot read the file"))
+  }
+}
