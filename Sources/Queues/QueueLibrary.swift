@@ -209,9 +209,13 @@ public struct QueueLibrary: Codable, Sendable, Hashable {
   /// setting. The change is all or nothing, and `lastModified` is stamped when something changed.
   ///
   /// ```swift
-  /// try library.modify(.commute) { try $0.playLast([episode]) }
-  /// try library.modify(.commute) { try $0.move(fromOffsets: [3, 5], toOffset: 0) }
+  /// try library.modify(.commute) { (queue) throws(QueueError) in
+  ///   try queue.playLast([episode])
+  ///   try queue.move(fromOffsets: [3, 5], toOffset: 0)
+  /// }
   /// ```
+  ///
+  /// The closure names its error type: Swift 6 infers `any Error` for a closure's `try` otherwise.
   ///
   /// - Throws: ``QueueError/unknownQueue(_:)`` or what `body` throws; the library is unchanged when it throws.
   /// - Complexity: O(*n*) in the queue's episodes, plus `body`.

@@ -79,7 +79,9 @@ public struct QueueStore: Sendable {
   /// meanwhile by other processes are kept. Nothing is written when `body` throws or changes nothing.
   ///
   /// ```swift
-  /// let library = try store.update { try $0.createQueue(named: "🚴 Bike") }
+  /// let library = try store.update { (library) throws(QueueError) in
+  ///   try library.createQueue(named: "🚴 Bike")
+  /// }
   /// ```
   ///
   /// - Returns: The library as saved.

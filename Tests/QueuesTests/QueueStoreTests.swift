@@ -1,6 +1,7 @@
 import Foundation
 import Queues
 import SmartFill
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -218,6 +219,32 @@ struct QueueStoreTests {
     #expect(guids.count == 2 * count)
     #expect(guids.filter { $0.hasPrefix("a-") } == (0..<count).map { "a-\($0)" })
     #expect(guids.filter { $0.hasPrefix("b-") } == (0..<count).map { "b-\($0)" })
+    #expect(library.revision == 2 * count)
+  }
+
+  @Test("two threads of one process writing the same store keep each other's changes")
+  func twoThreads() throws {
+    let store = try store()
+    let count = 40
+    let failures = Mutex<[QueueError]>([])
+    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      for index in 0..<count {
+        do {
+          try store.update { (library) throws(QueueError) in
+            try library.modify(.upNext) { (queue) throws(QueueError) in
+              try queue.playLast([reference("t\(thread)-\(index)")])
+            }
+          }
+        } catch let error as QueueError {
+          failures.withLock { $0.append(error) }
+        } catch {
+          Issue.record("unexpected \(error)")
+        }
+      }
+    }
+    #expect(failures.withLock { $0 }.isEmpty)
+    let library = try store.load()
+    #expect(library.upNext.count == 2 * count)
     #expect(library.revision == 2 * count)
   }
 
