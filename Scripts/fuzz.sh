@@ -37,13 +37,6 @@ build_target() {
     2>"$build/log.txt" || { cat "$build/log.txt"; exit 1; }
 }
 
-seed() {  # seed <corpus> <file>…: copy small seeds into the working corpus
-  corpus=$1
-  shift
-  mkdir -p "$corpus"
-  for file in "$@"; do [ -f "$file" ] && cp "$file" "$corpus/" || true; done
-}
-
 for target in $targets; do
   dir="$work/$target"
   mkdir -p "$dir/corpus"
