@@ -109,7 +109,7 @@ struct Suite {
     progress("catalog \(source.name): building")
     let catalog = try source.load()
     let engine = FillEngine(catalog: catalog)
-    let instances = instances(for: catalog, seed: fnv1a(source.name))
+    let instances = instances(for: catalog, seed: CatalogIndex.hash(source.name))
     var results: [CaseResult] = []
     for mode in FillRequest.Mode.allCases {
       for target in targets {
@@ -225,14 +225,4 @@ struct Suite {
     let cpu = (Measurement.cpuTime() - cpuStarted) / UInt64(max(1, samples.count))
     return (Percentiles(samples), samples.count, cpu)
   }
-}
-
-/// A stable hash of a name (FNV-1a), to seed each catalog's request instances the same way on every run.
-func fnv1a(_ text: String) -> UInt64 {
-  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for byte in text.utf8 {
-    hash ^= UInt64(byte)
-    hash = hash &* 0x100_0000_01b3
-  }
-  return hash
 }

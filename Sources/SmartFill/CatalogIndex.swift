@@ -1,7 +1,7 @@
 /// What the engine precomputes once per catalog: series order, the latest played episode of each show, and
 /// every episode that may be a free candidate, already in priority order for shows that are not priority
 /// shows.
-struct CatalogIndex: Sendable {
+package struct CatalogIndex: Sendable {
   /// A potential free candidate: an unplayed, non-trailer episode of known duration that is not part of a
   /// chain (any such episode of an episodic show, a bonus episode of a serial show).
   struct Free: Sendable {
@@ -115,7 +115,7 @@ struct CatalogIndex: Sendable {
   }
 
   /// A stable 64-bit hash of a string (FNV-1a over its UTF-8).
-  static func hash(_ text: String) -> UInt64 {
+  package static func hash(_ text: String) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {
       hash ^= UInt64(byte)

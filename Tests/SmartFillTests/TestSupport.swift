@@ -160,6 +160,13 @@ struct Oracle {
     return (taken, total, inWindow)
   }
 
+  /// Whether the items in `mask` can be ordered without three in a row from one show.
+  static func isArrangeable(_ mask: UInt32, _ items: [Item]) -> Bool {
+    var counts: [Int: Int] = [:]
+    for index in items.indices where mask & (1 << index) != 0 { counts[items[index].show, default: 0] += 1 }
+    return VarietyOrder.isArrangeable(counts: Array(counts.values))
+  }
+
   /// Fill time's candidates in the documented priority order.
   static func fillTimeItems(_ catalog: Catalog, priority: [String], excluded: Set<EpisodeID>) -> [Item] {
     typealias Key = (rank: Int, listening: Int, published: Date, feedURL: String, position: Int)

@@ -159,11 +159,7 @@ struct VarietyOrderTests {
         capped += 1
       }
       // Exactness: the documented rule, with arrangeable completions only.
-      let arrangeable = { (mask: UInt32) -> Bool in
-        var counts: [Int: Int] = [:]
-        for index in items.indices where mask & (1 << index) != 0 { counts[items[index].show, default: 0] += 1 }
-        return VarietyOrder.isArrangeable(counts: Array(counts.values))
-      }
+      let arrangeable = { (mask: UInt32) in Oracle.isArrangeable(mask, items) }
       let expected = Oracle.apply(items, window: window, valid: arrangeable)
       #expect(Set(result.entries.map(\.id)) == Set(expected.taken.map { items[$0].id }), "\(context)")
       if items.isEmpty {
@@ -218,11 +214,7 @@ extension VarietyOrderTests {
       #expect(!hasThreeInARow(result.entries.map(\.id.feedURL)), "\(context)")
       #expect(result.totalSeconds <= window.upperBound, "\(context)")
       #expect(result.status != .filled || window.contains(result.totalSeconds), "\(context)")
-      let arrangeable = { (mask: UInt32) -> Bool in
-        var counts: [Int: Int] = [:]
-        for index in items.indices where mask & (1 << index) != 0 { counts[items[index].show, default: 0] += 1 }
-        return VarietyOrder.isArrangeable(counts: Array(counts.values))
-      }
+      let arrangeable = { (mask: UInt32) in Oracle.isArrangeable(mask, items) }
       let expected = Oracle.apply(items, window: window, valid: arrangeable)
       if expected.inWindow && result.status != .filled { fallbackMisses += 1 }
       checked += 1
