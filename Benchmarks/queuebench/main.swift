@@ -1,6 +1,6 @@
 // queuebench: the queue model and store at the size the issue names, 20 queues × 1,000 episodes.
 //
-//   swift run -c release queuebench [--iterations N] [--seconds S] [--json]
+//   swift run -c release queuebench [--iterations N] [--episodes N] [--seconds S] [--json]
 //
 // Times add (play last), move (drag three episodes), switch (active queue, saving the position), finish
 // (an episode leaves every queue), encode, save (lock, re-read, check, write, fsync, rename) and load
@@ -13,6 +13,7 @@ import SmartFill
 
 struct Options {
   var iterations = 200
+  var episodesPerQueue = 1000
   var secondsPerOperation = 10.0
   var json = false
 
@@ -25,6 +26,11 @@ struct Options {
           usage("--iterations needs a positive number")
         }
         iterations = value
+      case "--episodes":
+        guard let value = rest.popFirst().flatMap(Int.init), value >= 10 else {
+          usage("--episodes needs a number of at least 10")
+        }
+        episodesPerQueue = value
       case "--seconds":
         guard let value = rest.popFirst().flatMap(Double.init), value > 0 else {
           usage("--seconds needs a positive number")
@@ -37,10 +43,11 @@ struct Options {
           """
           OVERVIEW: Times the queue model and store with 20 queues × 1,000 episodes.
 
-          USAGE: queuebench [--iterations <n>] [--seconds <s>] [--json]
+          USAGE: queuebench [--iterations <n>] [--episodes <n>] [--seconds <s>] [--json]
 
           OPTIONS:
             --iterations <n>        Timed repetitions per operation (default: 200).
+            --episodes <n>          Episodes per queue (default: 1000).
             --seconds <s>           Stop an operation's repetitions after this many seconds (default: 10).
             --json                  Print the figures as JSON on standard output.
             -h, --help              Show help information.
@@ -56,14 +63,14 @@ struct Options {
 func usage(_ message: String) -> Never {
   FileHandle.standardError.write(
     Data(
-      "Error: \(message)\nUsage: queuebench [--iterations <n>] [--seconds <s>] [--json]\nSee 'queuebench --help' for more information.\n"
+      "Error: \(message)\nUsage: queuebench [--iterations <n>] [--episodes <n>] [--seconds <s>] [--json]\nSee 'queuebench --help' for more information.\n"
         .utf8))
   exit(64)
 }
 
 let options = Options(CommandLine.arguments)
 let queueCount = 20
-let episodesPerQueue = 1000
+let episodesPerQueue = options.episodesPerQueue
 let start = Date(timeIntervalSince1970: 1_800_000_000)
 
 func reference(_ guid: String, show: Int) -> EpisodeReference {
@@ -181,7 +188,9 @@ do {
   let episodeCount = library.queues.reduce(0) { $0 + $1.count }
   var nextShared = 0
   results.append(
-    measure("finish (leaves all 20 queues)", warmup: 5, iterations: min(options.iterations, episodesPerQueue / 5 - 5)) {
+    measure(
+      "finish (leaves all 20 queues)", warmup: 1, iterations: min(options.iterations, episodesPerQueue / 5 - 1)
+    ) {
       _ in
       // A different shared episode each time: each is in every queue once.
       let shared = EpisodeID(feedURL: "https://example.com/show-0.xml", guid: "shared-\(nextShared)")
