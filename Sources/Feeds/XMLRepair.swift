@@ -1,6 +1,8 @@
 /// Repairs the XML mistakes that real feeds make and that podcast apps accept, before a strict parser sees
 /// the text: a blank line before the XML declaration, entities that XML does not define (`&nbsp;`,
-/// `&gtgt;`) and bare ampersands (`Q&A`).
+/// `&gtgt;`) and bare ampersands (`Q&A`). Processing instructions other than the XML declaration (such as
+/// `<?xml-stylesheet …?>`) and the document type declaration are removed, since feeds need neither and
+/// `XMLParser` on Linux crashes on some processing instructions, which a DTD's entities can also carry.
 ///
 /// Each repair keeps what the publisher meant: HTML's named character entities become the characters they
 /// name, and any other `&` that does not start a valid reference is kept as a literal `&`. Nothing else is
@@ -106,17 +108,18 @@ struct XMLRepair {
   static let predefinedEntities: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
 }
 
-/// One pass over the text: skips comments, CDATA sections, processing instructions and the document type
-/// declaration (collecting the entities it declares), and rewrites every `&` that does not start a valid
+/// One pass over the text: skips comments, CDATA sections and the XML declaration, removes processing
+/// instructions and the document type declaration, and rewrites every `&` that does not start a valid
 /// reference.
 private struct EntityScanner {
   let input: [UInt8]
+  /// Where the document starts (after a removed blank line), the only place for the XML declaration.
+  let documentStart: Int
   var position: Int
   var line: Int
   var output: [UInt8] = []
   /// Where `output` has been filled up to; text after it is copied only when something changes.
   var copied: Int
-  var declared: Set<String> = []
   var undefinedCount = 0
   var firstUndefinedLine = 0
   var firstUndefinedName = ""
@@ -129,6 +132,7 @@ private struct EntityScanner {
 
   init(input: [UInt8], start: Int, firstLine: Int) {
     self.input = input
+    self.documentStart = start
     self.position = start
     self.copied = start
     self.line = firstLine
@@ -162,9 +166,15 @@ private struct EntityScanner {
     } else if XMLRepair.hasPrefix(input, Array("<![CDATA[".utf8), at: position) {
       skip(past: Array("]]>".utf8), from: position + 9)
     } else if XMLRepair.hasPrefix(input, Array("<?".utf8), at: position) {
-      skip(past: Array("?>".utf8), from: position + 2)
+      if position == documentStart, XMLRepair.hasPrefix(input, Array("<?xml".utf8), at: position),
+        position + 5 < input.count, XMLRepair.isSpace(input[position + 5])
+      {
+        skip(past: Array("?>".utf8), from: position + 2)
+      } else {
+        removeProcessingInstruction()
+      }
     } else if XMLRepair.hasPrefix(input, Array("<!DOCTYPE".utf8), at: position) {
-      skipDocumentType()
+      removeDocumentType()
     } else {
       position += 1
     }
@@ -183,11 +193,31 @@ private struct EntityScanner {
     position = input.count
   }
 
-  /// Skips the document type declaration, remembering the general entities its internal subset declares.
-  mutating func skipDocumentType() {
+  /// Removes the processing instruction at `position` (`<?target data?>`), keeping its line breaks.
+  ///
+  /// Feeds need none (they carry style sheets), and Foundation's `XMLParser` on Linux crashes on one without
+  /// data, such as `<?x?>` (found by fuzzing).
+  mutating func removeProcessingInstruction() {
+    let start = position
+    let startLine = line
+    skip(past: Array("?>".utf8), from: start + 2)
+    let newlines = line - startLine
+    let end = position
+    position = start
+    replace(upTo: end, with: Array(repeating: UInt8(ascii: "\n"), count: newlines))
+    position = end
+  }
+
+  /// Removes the document type declaration, keeping its line breaks.
+  ///
+  /// Feeds need no DTD, and the entities of an internal subset can carry markup (such as a processing
+  /// instruction) or expand exponentially; without the DTD, references to them are kept as text.
+  mutating func removeDocumentType() {
+    let startLine = line
     var index = position + 9
     var inSubset = false
     var quote: UInt8?
+    var end = input.count
     while index < input.count {
       let byte = input[index]
       if byte == UInt8(ascii: "\n") { line += 1 }
@@ -200,20 +230,13 @@ private struct EntityScanner {
       } else if byte == UInt8(ascii: "]") {
         inSubset = false
       } else if byte == UInt8(ascii: ">"), !inSubset {
-        position = index + 1
-        return
-      } else if inSubset, XMLRepair.hasPrefix(input, Array("<!ENTITY".utf8), at: index) {
-        var nameStart = index + 8
-        while nameStart < input.count, XMLRepair.isSpace(input[nameStart]) { nameStart += 1 }
-        var nameEnd = nameStart
-        while nameEnd < input.count, Self.isNameByte(input[nameEnd]) { nameEnd += 1 }
-        if nameEnd > nameStart {
-          declared.insert(String(decoding: input[nameStart..<nameEnd], as: UTF8.self))
-        }
+        end = index + 1
+        break
       }
       index += 1
     }
-    position = input.count
+    replace(upTo: end, with: Array(repeating: UInt8(ascii: "\n"), count: line - startLine))
+    position = end
   }
 
   static func isNameByte(_ byte: UInt8) -> Bool {
@@ -262,7 +285,7 @@ private struct EntityScanner {
     }
     let name = String(decoding: input[(start + 1)..<index], as: UTF8.self)
     let end = index + 1
-    if XMLRepair.predefinedEntities.contains(name) || declared.contains(name) {
+    if XMLRepair.predefinedEntities.contains(name) {
       position = end
       return
     }
