@@ -216,6 +216,18 @@ private struct JSONParser {
 
   mutating func parseString() throws(JSONSyntaxError) -> String {
     index += 1
+    // Fast path: no escape before the closing quote.
+    var scan = index
+    while scan < bytes.count {
+      let byte = bytes[scan]
+      if byte == UInt8(ascii: "\"") {
+        let text = String(decoding: bytes[index..<scan], as: UTF8.self)
+        index = scan + 1
+        return text
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      scan += 1
+    }
     var scalars = String.UnicodeScalarView()
     var runStart = index
     func flush(_ parser: JSONParser, upTo end: Int, into scalars: inout String.UnicodeScalarView) {
@@ -299,6 +311,18 @@ private struct JSONParser {
       index += 1
       if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
       guard digits(&self) > 0 else { throw error("invalid number: no digits in the exponent") }
+    }
+    if isInteger, index - start <= 18 {
+      // Up to 18 digits cannot overflow.
+      var value = 0
+      var digit = start
+      let negative = bytes[start] == UInt8(ascii: "-")
+      if negative { digit += 1 }
+      while digit < index {
+        value = value * 10 + Int(bytes[digit] - UInt8(ascii: "0"))
+        digit += 1
+      }
+      return .integer(negative ? -value : value)
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     if isInteger, let value = Int(text) { return .integer(value) }

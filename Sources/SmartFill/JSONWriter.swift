@@ -21,73 +21,107 @@ package struct JSONWriter: Sendable {
   }
 
   /// Returns `node` as pretty-printed JSON text, without a final newline.
+  ///
+  /// - Complexity: O(*n*) in the size of the output.
   package static func write(_ node: Node) -> String {
-    var output = ""
+    var output: [UInt8] = []
     write(node, indent: 0, into: &output)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// Returns `node` as compact JSON text on one line.
   package static func writeCompact(_ node: Node) -> String {
-    var output = ""
+    var output: [UInt8] = []
     writeCompact(node, into: &output)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
-  private static func writeCompact(_ node: Node, into output: inout String) {
+  private static func writeCompact(_ node: Node, into output: inout [UInt8]) {
     switch node {
     case .array(let elements):
-      output += "["
+      output.append(UInt8(ascii: "["))
       for (offset, element) in elements.enumerated() {
-        if offset > 0 { output += "," }
+        if offset > 0 { output.append(UInt8(ascii: ",")) }
         writeCompact(element, into: &output)
       }
-      output += "]"
+      output.append(UInt8(ascii: "]"))
     case .object(let members):
-      output += "{"
+      output.append(UInt8(ascii: "{"))
       for (offset, (key, value)) in members.enumerated() {
-        if offset > 0 { output += "," }
-        output += quoted(key) + ":"
+        if offset > 0 { output.append(UInt8(ascii: ",")) }
+        appendQuoted(key, to: &output)
+        output.append(UInt8(ascii: ":"))
         writeCompact(value, into: &output)
       }
-      output += "}"
+      output.append(UInt8(ascii: "}"))
     default:
-      output += scalar(node)
+      appendScalar(node, to: &output)
     }
   }
 
-  private static func write(_ node: Node, indent: Int, into output: inout String) {
-    let pad = String(repeating: "  ", count: indent + 1)
-    let closePad = String(repeating: "  ", count: indent)
+  private static func newline(indent: Int, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\n"))
+    for _ in 0..<(2 * indent) { output.append(UInt8(ascii: " ")) }
+  }
+
+  private static func write(_ node: Node, indent: Int, into output: inout [UInt8]) {
     switch node {
     case .array(let elements):
       if elements.isEmpty {
-        output += "[]"
+        output.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
       } else if elements.allSatisfy(\.isScalar) {
-        output += "[" + elements.map(scalar).joined(separator: ", ") + "]"
-      } else {
-        output += "[\n"
+        output.append(UInt8(ascii: "["))
         for (offset, element) in elements.enumerated() {
-          output += pad
-          write(element, indent: indent + 1, into: &output)
-          output += offset == elements.count - 1 ? "\n" : ",\n"
+          if offset > 0 { output.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+          appendScalar(element, to: &output)
         }
-        output += closePad + "]"
+        output.append(UInt8(ascii: "]"))
+      } else {
+        output.append(UInt8(ascii: "["))
+        for (offset, element) in elements.enumerated() {
+          if offset > 0 { output.append(UInt8(ascii: ",")) }
+          newline(indent: indent + 1, into: &output)
+          write(element, indent: indent + 1, into: &output)
+        }
+        newline(indent: indent, into: &output)
+        output.append(UInt8(ascii: "]"))
       }
     case .object(let members):
       if members.isEmpty {
-        output += "{}"
+        output.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
         return
       }
-      output += "{\n"
+      output.append(UInt8(ascii: "{"))
       for (offset, (key, value)) in members.enumerated() {
-        output += pad + quoted(key) + ": "
+        if offset > 0 { output.append(UInt8(ascii: ",")) }
+        newline(indent: indent + 1, into: &output)
+        appendQuoted(key, to: &output)
+        output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
         write(value, indent: indent + 1, into: &output)
-        output += offset == members.count - 1 ? "\n" : ",\n"
       }
-      output += closePad + "}"
+      newline(indent: indent, into: &output)
+      output.append(UInt8(ascii: "}"))
     default:
-      output += scalar(node)
+      appendScalar(node, to: &output)
+    }
+  }
+
+  private static func appendScalar(_ node: Node, to output: inout [UInt8]) {
+    switch node {
+    case .string(let value): appendQuoted(value, to: &output)
+    case .integer(let value): output.append(contentsOf: String(value).utf8)
+    default: output.append(contentsOf: scalar(node).utf8)
+    }
+  }
+
+  private static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+    let utf8 = text.utf8
+    if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      output.append(UInt8(ascii: "\""))
+      output.append(contentsOf: utf8)
+      output.append(UInt8(ascii: "\""))
+    } else {
+      output.append(contentsOf: quoted(text).utf8)
     }
   }
 
