@@ -251,13 +251,13 @@ struct CandidateBuilder {
     if !ref.inChain {
       if pruneByShow, let rank = sameDurationRank, caps.isEmpty {
         // The show's earlier free episodes of this duration were all admitted: the rank is the count.
-        if rank >= high / duration { return false }
+        if (rank + 1) * duration > high { return false }  // rank ≥ ⌊high / duration⌋
       } else if pruneByShow {
         let key = ref.show * (high + 1) + duration
-        if keptByShow[key, default: 0] >= high / duration { return false }
+        if (keptByShow[key, default: 0] + 1) * duration > high { return false }
         keptByShow[key, default: 0] += 1
       } else {
-        if Int(kept[duration]) >= high / duration { return false }
+        if (Int(kept[duration]) + 1) * duration > high { return false }
         kept[duration] += 1
       }
     }

@@ -15,6 +15,8 @@ public struct FillEngine: Sendable {
   let index: CatalogIndex
   /// The largest exact variety search, in words (see ``VarietyFill``); tests lower it to reach the fallback.
   var varietyBudget = VarietyFill.wordBudget
+  /// Where fill time splits a long candidate list (see ``LookaheadFill``); tests lower it.
+  var lookaheadHeadSize = LookaheadFill.defaultHeadSize
 
   /// Indexes `catalog`.
   ///
@@ -78,7 +80,9 @@ public struct FillEngine: Sendable {
   private func solve(_ candidates: TimeCandidates, window: ClosedRange<Int>) -> (picked: [Int], inWindow: Bool) {
     guard !candidates.durations.isEmpty else { return ([], false) }
     let (durations, scaledWindow, reachable) = scale(candidates.durations, window)
-    let outcome = LookaheadFill(durations: durations, groupEnds: candidates.groupEnds).select(in: scaledWindow)
+    var fill = LookaheadFill(durations: durations, groupEnds: candidates.groupEnds)
+    fill.headSize = lookaheadHeadSize
+    let outcome = fill.select(in: scaledWindow)
     return (outcome.selection.indices, outcome.inWindow && reachable)
   }
 

@@ -33,6 +33,82 @@ struct LookaheadFill {
   ///   the number of words below the dense tail of the suffix sets; memory O((*n* / 32 + *b*) · *k*), where *b*
   ///   is the longest block.
   func select(in window: ClosedRange<Int>) -> (selection: Selection, inWindow: Bool) {
+    select(in: window, fixedLow: nil)
+  }
+
+  /// The smallest head worth splitting off by default: the forward pass usually stops within it.
+  static let defaultHeadSize = 256
+  /// The smallest head split off from a long list (tests lower it).
+  var headSize = LookaheadFill.defaultHeadSize
+
+  /// Selects by the rule, with the window's bottom fixed (`fixedLow`, when a caller already knows a completion
+  /// reaches it) or found from the best reachable total.
+  ///
+  /// Long candidate lists are split: the suffix set at the cut is computed from the tail as a multiset (its
+  /// order does not matter for which totals are reachable): durations in increasing order, stopping as soon
+  /// as the rest can only add totals inside the dense tail. Only the head gets per-candidate suffix sets; if
+  /// the forward pass runs past the cut, the tail is solved the same way with the window moved down by the
+  /// total so far.
+  private func select(in window: ClosedRange<Int>, fixedLow: Int?) -> (selection: Selection, inWindow: Bool) {
+    var cut = 0
+    while cut < durations.count, cut < headSize { cut = groupEnds[cut] }
+    guard cut < durations.count else {
+      let outcome = solve(in: window, base: nil, fixedLow: fixedLow)
+      return (outcome.selection, outcome.inWindow)
+    }
+    let head = LookaheadFill(durations: Array(durations[..<cut]), groupEnds: Array(groupEnds[..<cut]))
+    var tail = LookaheadFill(durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut })
+    tail.headSize = headSize * 4  // geometric, so a long forward pass costs O(n log n) in all
+    let base = tail.reachableTotals(upTo: window.upperBound)
+    var outcome = head.solve(in: window, base: base, fixedLow: fixedLow)
+    let total = outcome.selection.total
+    if total < outcome.lowUsed {
+      // The forward pass ran through the head: a completion in the tail reaches the bottom (its first
+      // decision was taken knowing one does).
+      let target = outcome.lowUsed - total
+      let rest = tail.select(in: target...(window.upperBound - total), fixedLow: target)
+      outcome.selection.indices += rest.selection.indices.map { $0 + cut }
+      outcome.selection.total += rest.selection.total
+    }
+    return (outcome.selection, outcome.inWindow)
+  }
+
+  /// The totals reachable from all the candidates, as compact reach words (see ``ReachArchive``).
+  ///
+  /// - Complexity: O(*n* log *n* + *m* · *k*), where *m* is the number of groups processed before the dense
+  ///   tail makes the rest irrelevant.
+  func reachableTotals(upTo high: Int) -> ArraySlice<UInt64> {
+    var rows = ReachRows(rows: 2, maximum: high)
+    rows.setZero(0)
+    // The order does not change the result, only how soon the dense tail makes the rest irrelevant: short
+    // groups first, in passes, without sorting. A group whose smallest addition lies in the dense tail adds
+    // nothing.
+    let limits = [high / 16, high / 4, Int.max]
+    for (pass, limit) in limits.enumerated() {
+      let previous = pass == 0 ? Int.min : limits[pass - 1]
+      var index = 0
+      while index < durations.count {
+        let end = groupEnds[index]
+        defer { index = end }
+        let first = durations[index]
+        guard first > previous, first <= limit, first < rows.dense[0] * 64 else { continue }
+        rows.copy(0, to: 1)
+        var sum = 0
+        for item in index..<end {
+          sum += durations[item]
+          if sum > rows.capacity { break }
+          rows.combine(into: 0, skip: 0, next: 1, shift: sum)
+        }
+      }
+    }
+    var archive = ReachArchive()
+    archive.append(rows, row: 0)
+    return archive[0]
+  }
+
+  private func solve(
+    in window: ClosedRange<Int>, base: ArraySlice<UInt64>?, fixedLow: Int?
+  ) -> (selection: Selection, inWindow: Bool, lowUsed: Int) {
     let count = durations.count
     let high = window.upperBound
     // Checkpoints at group starts, at least `blockSize` candidates apart.
@@ -50,7 +126,7 @@ struct LookaheadFill {
     var archive = ReachArchive()
     var archived = [Int](repeating: -1, count: checkpoints.count)
     var nextCheckpoint = checkpoints.count - 1
-    rows.setZero(0)
+    if let base { rows.restore(0, from: base) } else { rows.setZero(0) }
     archived[nextCheckpoint] = archive.append(rows, row: 0)
     nextCheckpoint -= 1
     var current = 0
@@ -71,8 +147,8 @@ struct LookaheadFill {
     if count == 0 { archived[0] = archived[checkpoints.count - 1] }
 
     let best = rows.largest(current, atMost: high) ?? 0
-    let inWindow = best >= window.lowerBound
-    let low = inWindow ? window.lowerBound : best
+    let inWindow = fixedLow != nil || best >= window.lowerBound
+    let low = fixedLow ?? (inWindow ? window.lowerBound : best)
 
     // Forward pass, block by block.
     var taken: [Int] = []
@@ -110,6 +186,6 @@ struct LookaheadFill {
         }
       }
     }
-    return (Selection(indices: taken, total: total), inWindow)
+    return (Selection(indices: taken, total: total), inWindow, low)
   }
 }

@@ -34,6 +34,8 @@ struct VarietyFill {
   func select(in window: ClosedRange<Int>) -> (indices: [Int], total: Int, inWindow: Bool)? {
     let count = durations.count
     let high = window.upperBound
+    // At least three values of δ per dominant show: too large already?
+    guard (count + 1) * 3 * (high / 64 + 1) <= budget else { return nil }
     // How many episodes can be in any selection at all: the shortest ones, as many as fit. A δ above
     // 2 + 2 · that can never come back to 2; a δ below 2 − (the dominant show's most) is always fine.
     func mostThatFit(_ values: [Int]) -> Int {

@@ -1,6 +1,7 @@
 import Foundation
-import SmartFill
 import Testing
+
+@testable import SmartFill
 
 /// Medium-sized catalogs (tens of candidates, several checkpoint blocks) against a plain implementation of
 /// the rule with arrays of Booleans: no bitsets, no pruning, no common unit, no checkpoints.
@@ -77,5 +78,35 @@ struct CandidatesTests {
     let result = try FillEngine(catalog: Catalog(shows: [show])).fill(
       FillRequest(mode: .fillTime, targetSeconds: 3600, toleranceSeconds: 0))
     #expect(result.entries.map(\.id.guid) == (0..<6).map { "e\($0)" })
+  }
+
+  @Test("split into a head and a tail solved from a multiset, the engine still equals the plain rule")
+  func headAndTail() throws {
+    let seed: UInt64 = 0x7A11
+    print("candidates head and tail: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var ranPastTheHead = 0
+    for _ in 0..<80 {
+      let caseSeed = random.next()
+      var caseRandom = SeededGenerator(seed: caseSeed)
+      let catalog = randomCatalog(
+        &caseRandom, maximumShows: 8, maximumEpisodes: 20, minuteScale: Bool.random(using: &caseRandom))
+      let items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
+      let total = items.reduce(0) { $0 + $1.seconds }
+      let target = max(2, Int.random(in: 1...max(1, total * 3 / 4), using: &caseRandom))
+      let tolerance = min(target - 1, Int.random(in: 0...120, using: &caseRandom))
+      let window = (target - tolerance)...(target + tolerance)
+      let expected = Self.plainRule(items, window: window)
+      var engine = FillEngine(catalog: catalog)
+      engine.lookaheadHeadSize = Int.random(in: 1...12, using: &caseRandom)
+      let result = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance))
+      let context = "case seed \(caseSeed), head \(engine.lookaheadHeadSize)"
+      #expect(Set(result.entries.map(\.id)) == expected.taken, "\(context)")
+      #expect(result.totalSeconds == expected.total, "\(context)")
+      let lastTaken = items.indices.last { expected.taken.contains(items[$0].id) } ?? 0
+      if lastTaken >= engine.lookaheadHeadSize { ranPastTheHead += 1 }
+    }
+    print("candidates head and tail: \(ranPastTheHead) cases chose past the head")
+    #expect(ranPastTheHead > 20, "many cases should need the tail")
   }
 }
