@@ -92,6 +92,10 @@ struct LookaheadFill {
         defer { index = end }
         let first = durations[index]
         guard first > previous, first <= limit, first < rows.dense[0] * 64 else { continue }
+        if end == index + 1 {
+          rows.formUnionShifted(0, by: first)
+          continue
+        }
         rows.copy(0, to: 1)
         var sum = 0
         for item in index..<end {

@@ -100,6 +100,31 @@ struct ReachRows {
     }
   }
 
+  /// `row = row ∪ (row + shift)` in place: one more free candidate in a reachable set.
+  ///
+  /// - Complexity: O(*k*), where *k* is the number of words below the row's dense tail.
+  mutating func formUnionShifted(_ row: Int, by shift: Int) {
+    let count = wordCount
+    let wordShift = shift >> 6
+    let bitShift = shift & 63
+    let top = dense[row]
+    storage.withUnsafeMutableBufferPointer { words in
+      let base = row * count
+      // From the top down, so every word read is still the old one.
+      var index = top - 1
+      while index >= wordShift {
+        let source = index - wordShift
+        var shifted = words[base + source] << UInt64(bitShift)
+        if bitShift != 0, source >= 1 { shifted |= words[base + source - 1] >> UInt64(64 - bitShift) }
+        words[base + index] |= shifted
+        index -= 1
+      }
+      var tail = top
+      while tail > 0, words[base + tail - 1] == ~0 { tail -= 1 }
+      dense[row] = tail
+    }
+  }
+
   /// Whether `row` holds a sum in `range` (clipped to `0 ... capacity`).
   ///
   /// - Complexity: O(*w*), where *w* is the range's length in words.

@@ -15,9 +15,13 @@ struct ReachSetTests {
       rows.setZero(0)
       for _ in 0..<Int.random(in: 1...40, using: &random) {
         let shift = Int.random(in: 1...(maximum + 70), using: &random)
-        // S = S ∪ (S + shift), through a copy in row 1.
-        rows.copy(0, to: 1)
-        rows.combine(into: 0, skip: 0, next: 1, shift: shift)
+        // S = S ∪ (S + shift), through a copy in row 1 or in place.
+        if Bool.random(using: &random) {
+          rows.copy(0, to: 1)
+          rows.combine(into: 0, skip: 0, next: 1, shift: shift)
+        } else {
+          rows.formUnionShifted(0, by: shift)
+        }
         plain = plain.union(plain.map { $0 + shift }.filter { $0 <= rows.capacity })
       }
       for _ in 0..<30 {
