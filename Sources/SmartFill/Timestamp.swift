@@ -5,7 +5,8 @@ import Foundation
 package enum Timestamp {
   /// Parses `text`, or returns `nil` when it is not an ISO 8601 date and time.
   ///
-  /// Accepted: `YYYY-MM-DDTHH:MM:SS`, then optional `.fraction`, then `Z` or `±HH:MM` (or `±HHMM`).
+  /// Accepted: `YYYY-MM-DDTHH:MM:SS`, then optional `.fraction`, then `Z` or `±HH:MM` (or `±HHMM`). The time
+  /// is kept to the millisecond (a finer fraction is rounded), which is what ``format(_:)`` writes.
   package static func parse(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     var index = 0
@@ -58,7 +59,9 @@ package enum Timestamp {
     }
     guard index == bytes.count else { return nil }
     let seconds = secondsSinceEpoch(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-    return Date(timeIntervalSince1970: Double(seconds - offset) + fraction)
+    // Kept to the millisecond, as written, so that a catalog reads back exactly what it wrote.
+    let milliseconds = Int((fraction * 1000).rounded())
+    return Date(timeIntervalSince1970: Double(seconds - offset) + Double(milliseconds) / 1000)
   }
 
   /// Formats `date` in UTC as `YYYY-MM-DDTHH:MM:SSZ`, with milliseconds only when the date has them.

@@ -42,4 +42,21 @@ struct TimestampTests {
       #expect(Timestamp.parse(Timestamp.format(date)) == date, "seconds \(seconds)")
     }
   }
+
+  @Test("finer fractions are rounded to the millisecond, so writing and reading is a fixed point")
+  func milliseconds() throws {
+    let date = try #require(Timestamp.parse("2024-01-31T08:00:00.2502+01:00"))
+    #expect(Timestamp.format(date) == "2024-01-31T07:00:00.250Z")
+    #expect(Timestamp.parse(Timestamp.format(date)) == date)
+    let carried = try #require(Timestamp.parse("2024-01-31T08:00:59.9996Z"))
+    #expect(Timestamp.format(carried) == "2024-01-31T08:01:00Z")
+    var random = SeededGenerator(seed: 1000)
+    for _ in 0..<2000 {
+      let digits = (0..<Int.random(in: 1...7, using: &random)).map { _ in String(Int.random(in: 0...9, using: &random))
+      }
+      let text = "2020-02-29T23:59:5\(Int.random(in: 0...9, using: &random)).\(digits.joined())Z"
+      let parsed = try #require(Timestamp.parse(text))
+      #expect(Timestamp.parse(Timestamp.format(parsed)) == parsed, "\(text)")
+    }
+  }
 }
