@@ -20,8 +20,11 @@ let package = Package(
     .testTarget(name: "SmartFillTests", dependencies: ["SmartFill"]),
     .target(name: "SyntheticCatalogs", dependencies: ["SmartFill"]),
     .testTarget(name: "SyntheticCatalogsTests", dependencies: ["SyntheticCatalogs", "SmartFill"]),
+    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+    .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
     .executableTarget(
-      name: "fillbench", dependencies: ["SmartFill", "SyntheticCatalogs"], path: "Benchmarks/fillbench"),
+      name: "fillbench", dependencies: ["SmartFill", "SyntheticCatalogs", "BenchmarkSupport"],
+      path: "Benchmarks/fillbench"),
     .testTarget(name: "FillbenchTests", dependencies: ["fillbench"]),
     .target(name: "Feeds", dependencies: ["SmartFill"]),
     .testTarget(name: "FeedsTests", dependencies: ["Feeds", "SmartFill"]),
@@ -32,7 +35,8 @@ let package = Package(
     .target(name: "Queues", dependencies: ["SmartFill"]),
     .testTarget(name: "QueuesTests", dependencies: ["Queues", "SmartFill", "queue-store-writer"]),
     .executableTarget(name: "queue-store-writer", dependencies: ["Queues", "SmartFill"]),
-    .executableTarget(name: "queuebench", dependencies: ["Queues", "SmartFill"], path: "Benchmarks/queuebench"),
+    .executableTarget(
+      name: "queuebench", dependencies: ["Queues", "SmartFill", "BenchmarkSupport"], path: "Benchmarks/queuebench"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import SmartFill
 import SyntheticCatalogs

@@ -1,3 +1,8 @@
+import BenchmarkSupport
+import Foundation
+import Queues
+import SmartFill
+
 // queuebench: the queue model and store at the size the issue names, 20 queues × 1,000 episodes.
 //
 //   swift run -c release queuebench [--iterations N] [--episodes N] [--seconds S] [--json]
@@ -6,10 +11,6 @@
 // (an episode leaves every queue), encode, save (lock, re-read, check, write, fsync, rename) and load
 // (read, parse, check). Inputs are built before the timed region; every result goes through a black hole.
 // Prints p50, p90, p99 and max per operation; exit 0, or 1 when an operation fails.
-
-import Foundation
-import Queues
-import SmartFill
 
 struct Options {
   var iterations = 200
@@ -107,11 +108,11 @@ func measure(_ name: String, warmup: Int = 10, iterations: Int = options.iterati
   for index in 0..<warmup { try body(-1 - index) }
   var samples: [UInt64] = []
   samples.reserveCapacity(iterations)
-  let deadline = Timing.now() + UInt64(options.secondsPerOperation * 1e9)
+  let deadline = Measurement.now() + UInt64(options.secondsPerOperation * 1e9)
   for index in 0..<iterations {
-    let before = Timing.now()
+    let before = Measurement.now()
     try body(index)
-    let after = Timing.now()
+    let after = Measurement.now()
     samples.append(after - before)
     if after > deadline && samples.count >= 5 { break }
   }
@@ -157,7 +158,7 @@ do {
       try library.modify(ids[slot % ids.count], now: start) { (queue) throws(QueueError) in
         try queue.playLast([newEpisodes[slot]])
       }
-      Timing.blackHole(library.queues.count)
+      Measurement.blackHole(library.queues.count)
     })
   results.append(
     try measure("move (3 episodes)") { index in
@@ -165,26 +166,26 @@ do {
       try library.modify(ids[abs(index) % ids.count], now: start) { (queue) throws(QueueError) in
         try queue.move(fromOffsets: offsets, toOffset: destination)
       }
-      Timing.blackHole(library.queues.count)
+      Measurement.blackHole(library.queues.count)
     })
   results.append(
     try measure("switch active queue") { index in
-      Timing.blackHole(try library.switchTo(ids[(abs(index) + 1) % ids.count], savingPosition: 60, now: start))
+      Measurement.blackHole(try library.switchTo(ids[(abs(index) + 1) % ids.count], savingPosition: 60, now: start))
     })
-  results.append(measure("encode JSON", warmup: 3) { _ in Timing.blackHole(library.jsonBytes()) })
+  results.append(measure("encode JSON", warmup: 3) { _ in Measurement.blackHole(library.jsonBytes()) })
   let encoded = library.jsonBytes()
   results.append(
     try measure("decode JSON (parse, check)", warmup: 3) { _ in
-      Timing.blackHole(try QueueLibrary(json: encoded, now: start))
+      Measurement.blackHole(try QueueLibrary(json: encoded, now: start))
     })
   results.append(
-    try measure("  of which JSONValue.parse", warmup: 3) { _ in Timing.blackHole(try JSONValue.parse(encoded)) })
+    try measure("  of which JSONValue.parse", warmup: 3) { _ in Measurement.blackHole(try JSONValue.parse(encoded)) })
   results.append(
     try measure("save (lock, re-read, write, fsync, rename)", warmup: 3) { _ in
       library = try store.save(library)
-      Timing.blackHole(library.revision)
+      Measurement.blackHole(library.revision)
     })
-  results.append(try measure("load (read, parse, check)", warmup: 3) { _ in Timing.blackHole(try store.load()) })
+  results.append(try measure("load (read, parse, check)", warmup: 3) { _ in Measurement.blackHole(try store.load()) })
   let episodeCount = library.queues.reduce(0) { $0 + $1.count }
   var nextShared = 0
   results.append(
@@ -195,7 +196,7 @@ do {
       // A different shared episode each time: each is in every queue once.
       let shared = EpisodeID(feedURL: "https://example.com/show-0.xml", guid: "shared-\(nextShared)")
       nextShared += 1
-      Timing.blackHole(library.markFinished(shared, now: start))
+      Measurement.blackHole(library.markFinished(shared, now: start))
     })
 
   let fileBytes = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
