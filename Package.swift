@@ -17,7 +17,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "SmartFill"),
-    .testTarget(name: "SmartFillTests", dependencies: ["SmartFill"]),
+    .testTarget(name: "SmartFillTests", dependencies: ["SmartFill", "SyntheticCatalogs"]),
     .target(name: "SyntheticCatalogs", dependencies: ["SmartFill"]),
     .testTarget(name: "SyntheticCatalogsTests", dependencies: ["SyntheticCatalogs", "SmartFill"]),
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
@@ -33,7 +33,7 @@ let package = Package(
     .testTarget(
       name: "SmartFillCLITests", dependencies: ["SmartFillCLI", "SmartFill", "SyntheticCatalogs", "smartfill"]),
     .target(name: "Queues", dependencies: ["SmartFill"]),
-    .testTarget(name: "QueuesTests", dependencies: ["Queues", "SmartFill", "queue-store-writer"]),
+    .testTarget(name: "QueuesTests", dependencies: ["Queues", "SmartFill", "SyntheticCatalogs", "queue-store-writer"]),
     .executableTarget(name: "queue-store-writer", dependencies: ["Queues", "SmartFill"]),
     .executableTarget(
       name: "queuebench", dependencies: ["Queues", "SmartFill", "BenchmarkSupport"], path: "Benchmarks/queuebench"),

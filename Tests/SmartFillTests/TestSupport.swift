@@ -1,20 +1,9 @@
 import Foundation
 import SmartFill
+import SyntheticCatalogs
 
-/// A seeded generator for property tests (SplitMix64), so that every failure can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The seeded generator of the property tests (SplitMix64), so that every failure can be replayed from its seed.
+typealias SeededGenerator = SplitMix64
 
 let epoch = Date(timeIntervalSince1970: 1_700_000_000)
 
