@@ -78,16 +78,7 @@ struct JSONTextBuffer {
     let whole = Int(interval)
     let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
     let secondOfDay = whole - days * 86_400
-    // Howard Hinnant's civil_from_days, as Timestamp uses.
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let (year, month, day) = Timestamp.civilDate(fromDays: days)
     guard (0...9999).contains(year) else {
       string(Timestamp.format(date))
       return

@@ -105,7 +105,8 @@ package enum Timestamp {
     return days * 86_400 + hour * 3600 + minute * 60 + second
   }
 
-  private static func civilDate(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+  /// The UTC calendar date of a day count since 1970-01-01 (Howard Hinnant's civil_from_days).
+  package static func civilDate(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097
