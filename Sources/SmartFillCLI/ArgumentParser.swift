@@ -22,6 +22,18 @@ struct ArgumentParser {
 
     /// The last value of an option.
     func value(_ key: String) -> String? { values[key]?.last }
+
+    /// The one positional argument `name` (such as `<catalog>`) of `command`: a usage error when it is
+    /// missing or followed by another.
+    func onlyArgument(_ name: String, of command: Subcommand) throws(CommandError) -> String {
+      guard let argument = arguments.first else {
+        throw .usage("Missing expected argument '\(name)'", command: command)
+      }
+      if arguments.count > 1 {
+        throw .usage("Unexpected argument '\(arguments[1])'", command: command)
+      }
+      return argument
+    }
   }
 
   let command: Subcommand

@@ -20,12 +20,7 @@ enum FillCommand {
       output.standardOutput += HelpText.fillHelp
       return
     }
-    guard let file = parsed.arguments.first else {
-      throw .usage("Missing expected argument '<catalog>'", command: .fill)
-    }
-    if parsed.arguments.count > 1 {
-      throw .usage("Unexpected argument '\(parsed.arguments[1])'", command: .fill)
-    }
+    let file = try parsed.onlyArgument("<catalog>", of: .fill)
     guard let modeText = parsed.value("--mode") else {
       throw .usage("Missing expected argument '--mode <mode>'", command: .fill)
     }

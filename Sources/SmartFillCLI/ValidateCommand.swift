@@ -10,12 +10,7 @@ enum ValidateCommand {
       output.standardOutput += HelpText.validateHelp
       return
     }
-    guard let file = parsed.arguments.first else {
-      throw .usage("Missing expected argument '<catalog>'", command: .validate)
-    }
-    if parsed.arguments.count > 1 {
-      throw .usage("Unexpected argument '\(parsed.arguments[1])'", command: .validate)
-    }
+    let file = try parsed.onlyArgument("<catalog>", of: .validate)
     let data = try SmartFillCommand.read(file)
     let problems = Catalog.problems(inJSON: data)
     for problem in problems { output.standardOutput += "\(file): \(problem)\n" }
