@@ -1,42 +1,81 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layers, bottom to top (imports only point down):
-//   SmartFill                       the engine and the catalog format
-//   SyntheticCatalogs, Feeds, Queues   on SmartFill
-//   fillbench, smartfill            executables on top
+// Layers, bottom to top; imports only point down, and every edge is written out below:
+//
+//   SmartFillSupport        JSON reader and writer, timestamps, hashing, SplitMix64, the command-line parser
+//                           (no product: the package's own utilities, as swift-collections'
+//                           InternalCollectionsUtilities)
+//   SmartFill               the engine and the catalog format                      on SmartFillSupport
+//   SyntheticCatalogs       the benchmark's catalog generator                      on SmartFill
+//   Feeds                   RSS and OPML import                                    on SmartFill
+//   Queues                  named queues and their store                           on SmartFill
+//   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, SyntheticCatalogs
+//   Benchmarks/             BenchmarkSupport (measurement), DesignBaseline (the design's greedy algorithms),
+//                           fillbench and queuebench
+//   Tests/                  a test target per module, SmartFillTestSupport (shared test helpers) and
+//                           queue-store-writer (the store's crash-test child process)
 let package = Package(
   name: "SmartFill",
   products: [
     .library(name: "SmartFill", targets: ["SmartFill"]),
     .library(name: "SyntheticCatalogs", targets: ["SyntheticCatalogs"]),
-    .executable(name: "fillbench", targets: ["fillbench"]),
     .library(name: "Feeds", targets: ["Feeds"]),
-    .executable(name: "smartfill", targets: ["smartfill"]),
     .library(name: "Queues", targets: ["Queues"]),
+    .executable(name: "smartfill", targets: ["smartfill"]),
+    .executable(name: "fillbench", targets: ["fillbench"]),
   ],
   targets: [
-    .target(name: "SmartFill"),
-    .testTarget(name: "SmartFillTests", dependencies: ["SmartFill", "SyntheticCatalogs"]),
-    .target(name: "SyntheticCatalogs", dependencies: ["SmartFill"]),
+    // The support layer.
+    .target(name: "SmartFillSupport"),
+    .testTarget(name: "SmartFillSupportTests", dependencies: ["SmartFillSupport"]),
+
+    // The engine.
+    .target(name: "SmartFill", dependencies: ["SmartFillSupport"]),
+    .testTarget(
+      name: "SmartFillTests",
+      dependencies: ["SmartFill", "SmartFillSupport", "SyntheticCatalogs", "SmartFillTestSupport"]
+    ),
+
+    // On the engine.
+    .target(name: "SyntheticCatalogs", dependencies: ["SmartFill", "SmartFillSupport"]),
     .testTarget(name: "SyntheticCatalogsTests", dependencies: ["SyntheticCatalogs", "SmartFill"]),
-    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
-    .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
-    .executableTarget(
-      name: "fillbench", dependencies: ["SmartFill", "SyntheticCatalogs", "BenchmarkSupport"],
-      path: "Benchmarks/fillbench"),
-    .testTarget(name: "FillbenchTests", dependencies: ["fillbench"]),
-    .target(name: "Feeds", dependencies: ["SmartFill"]),
-    .testTarget(name: "FeedsTests", dependencies: ["Feeds", "SmartFill"]),
-    .target(name: "SmartFillCLI", dependencies: ["SmartFill", "Feeds", "SyntheticCatalogs"]),
+    .target(name: "Feeds", dependencies: ["SmartFill", "SmartFillSupport"]),
+    .testTarget(
+      name: "FeedsTests", dependencies: ["Feeds", "SmartFill", "SmartFillSupport", "SmartFillTestSupport"]),
+    .target(name: "Queues", dependencies: ["SmartFill", "SmartFillSupport"]),
+    .testTarget(
+      name: "QueuesTests",
+      dependencies: [
+        "Queues", "SmartFill", "SmartFillSupport", "SyntheticCatalogs", "SmartFillTestSupport", "queue-store-writer",
+      ]),
+
+    // The command-line tool.
+    .target(name: "SmartFillCLI", dependencies: ["SmartFill", "SmartFillSupport", "Feeds", "SyntheticCatalogs"]),
     .executableTarget(name: "smartfill", dependencies: ["SmartFillCLI"]),
     .testTarget(
-      name: "SmartFillCLITests", dependencies: ["SmartFillCLI", "SmartFill", "SyntheticCatalogs", "smartfill"]),
-    .target(name: "Queues", dependencies: ["SmartFill"]),
-    .testTarget(name: "QueuesTests", dependencies: ["Queues", "SmartFill", "SyntheticCatalogs", "queue-store-writer"]),
-    .executableTarget(name: "queue-store-writer", dependencies: ["Queues", "SmartFill"]),
+      name: "SmartFillCLITests",
+      dependencies: ["SmartFillCLI", "SmartFill", "SyntheticCatalogs", "SmartFillTestSupport", "smartfill"]),
+
+    // Benchmarks.
+    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+    .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
+    .target(name: "DesignBaseline", dependencies: ["SmartFill"], path: "Benchmarks/DesignBaseline"),
+    .testTarget(name: "DesignBaselineTests", dependencies: ["DesignBaseline", "SmartFill", "SyntheticCatalogs"]),
     .executableTarget(
-      name: "queuebench", dependencies: ["Queues", "SmartFill", "BenchmarkSupport"], path: "Benchmarks/queuebench"),
+      name: "fillbench",
+      dependencies: ["SmartFill", "SmartFillSupport", "SyntheticCatalogs", "DesignBaseline", "BenchmarkSupport"],
+      path: "Benchmarks/fillbench"),
+    .testTarget(name: "FillbenchTests", dependencies: ["fillbench", "SmartFillTestSupport"]),
+    .executableTarget(
+      name: "queuebench", dependencies: ["Queues", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
+      path: "Benchmarks/queuebench"),
+
+    // Test helpers.
+    .target(name: "SmartFillTestSupport", path: "Tests/TestSupport"),
+    .executableTarget(
+      name: "queue-store-writer", dependencies: ["Queues", "SmartFill", "SmartFillSupport"],
+      path: "Tests/QueueStoreWriter"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import SmartFillSupport
 
 /// fillbench's command line, parsed by hand in swift-argument-parser's manner.
 struct Options {
@@ -45,50 +46,39 @@ struct Options {
       64 a usage error.
     """
 
-  struct UsageError: Error {
-    var message: String
-  }
+  static let parser = CommandLineParser(options: [
+    .init("--quick"), .init("--format", value: "<format>"), .init("--json"), .init("--budget-ms", value: "<ms>"),
+    .init("--catalog", value: "<path>"), .init("--check-thresholds"), .init("--update-thresholds"),
+    .init("--thresholds", value: "<path>"), .init("--write-datasets", value: "<dir>"),
+  ])
 
-  static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
+  /// The options `arguments` give, or `nil` when they ask for help.
+  static func parse(_ arguments: [String]) throws(CommandLineError) -> Options? {
+    let parsed = try parser.parse(arguments)
+    if parsed.wantsHelp { return nil }
+    try parsed.noArguments()
     var options = Options()
-    var index = 0
-    func value(for name: String) throws(UsageError) -> String {
-      index += 1
-      guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-        throw UsageError(message: "Missing value for '\(name)'")
+    options.quick = parsed.isSet("--quick")
+    options.json = parsed.isSet("--json")
+    options.checkThresholds = parsed.isSet("--check-thresholds")
+    options.updateThresholds = parsed.isSet("--update-thresholds")
+    if let text = parsed.value("--format") {
+      guard let format = Format(rawValue: text) else {
+        throw .invalidValue(text, for: "--format <format>", "use table or markdown")
       }
-      return arguments[index]
+      options.format = format
     }
-    while index < arguments.count {
-      let argument = arguments[index]
-      switch argument {
-      case "-h", "--help": return nil
-      case "--quick": options.quick = true
-      case "--json": options.json = true
-      case "--check-thresholds": options.checkThresholds = true
-      case "--update-thresholds": options.updateThresholds = true
-      case "--format":
-        let text = try value(for: "--format <format>")
-        guard let format = Format(rawValue: text) else {
-          throw UsageError(message: "The value '\(text)' is invalid for '--format <format>'; use table or markdown")
-        }
-        options.format = format
-      case "--budget-ms":
-        let text = try value(for: "--budget-ms <ms>")
-        guard let budget = Double(text), budget > 0 else {
-          throw UsageError(message: "The value '\(text)' is invalid for '--budget-ms <ms>'; use a positive number")
-        }
-        options.budgetMilliseconds = budget
-      case "--catalog": options.catalogs.append(try value(for: "--catalog <path>"))
-      case "--thresholds": options.thresholdsPath = try value(for: "--thresholds <path>")
-      case "--write-datasets": options.writeDatasets = try value(for: "--write-datasets <dir>")
-      default:
-        throw UsageError(message: "Unknown option '\(argument)'")
+    if let text = parsed.value("--budget-ms") {
+      guard let budget = Double(text), budget > 0, budget.isFinite else {
+        throw .invalidValue(text, for: "--budget-ms <ms>", "use a positive number")
       }
-      index += 1
+      options.budgetMilliseconds = budget
     }
+    options.catalogs = parsed.allValues("--catalog")
+    options.thresholdsPath = parsed.value("--thresholds") ?? options.thresholdsPath
+    options.writeDatasets = parsed.value("--write-datasets")
     if options.checkThresholds && options.updateThresholds {
-      throw UsageError(message: "'--check-thresholds' and '--update-thresholds' cannot be used together")
+      throw CommandLineError("'--check-thresholds' and '--update-thresholds' cannot be used together")
     }
     return options
   }

@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import SmartFill
+import SmartFillSupport
 
 /// The benchmark's outputs: a table, Markdown for CI summaries, and one JSON document.
 enum Report {
@@ -154,6 +155,6 @@ enum Report {
         ("failures", .array(result.failures.map { .string($0) })),
       ])
     }
-    return JSONWriter.write(.object([("context", context()), ("cases", .array(cases))])) + "\n"
+    return JSONWriter.text(.object([("context", context()), ("cases", .array(cases))])) + "\n"
   }
 }

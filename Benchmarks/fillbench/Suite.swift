@@ -1,6 +1,8 @@
 import BenchmarkSupport
+import DesignBaseline
 import Foundation
 import SmartFill
+import SmartFillSupport
 import SyntheticCatalogs
 
 /// A catalog the suite runs on.
@@ -110,7 +112,7 @@ struct Suite {
     progress("catalog \(source.name): building")
     let catalog = try source.load()
     let engine = FillEngine(catalog: catalog)
-    let instances = instances(for: catalog, seed: CatalogIndex.hash(source.name))
+    let instances = instances(for: catalog, seed: StableHash.fnv1a64(source.name))
     var results: [CaseResult] = []
     for mode in FillRequest.Mode.allCases {
       for target in targets {

@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillSupport
 
 /// Committed p50 thresholds per case, as package-benchmark keeps them: checked with `--check-thresholds`,
 /// rewritten only by `--update-thresholds`. Loose for shared, noisy machines: a case fails only when its
@@ -10,34 +11,35 @@ struct Thresholds {
 
   var p50: [String: Int]
 
+  /// Reads the committed thresholds.
   static func load(_ path: String) throws -> Thresholds {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    guard case .object(let root) = try JSONValue.parse(Array(data)),
-      case .object(let cases)? = root["p50Nanoseconds"]
-    else {
-      throw ThresholdError(message: "\(path): expected an object with \"p50Nanoseconds\"")
-    }
-    var p50: [String: Int] = [:]
-    for (name, value) in cases {
-      guard case .integer(let nanoseconds) = value else {
-        throw ThresholdError(message: "\(path): p50Nanoseconds of \"\(name)\" must be an integer")
+    do {
+      let cases = try JSONReader(parsing: data).field("p50Nanoseconds")
+      var p50: [String: Int] = [:]
+      for name in try cases.members().keys {
+        p50[name] = try cases.field(name).integer(in: 0...Int.max)
       }
-      p50[name] = nanoseconds
+      return Thresholds(p50: p50)
+    } catch {
+      throw ThresholdError(message: "\(path): \(error)")
     }
-    return Thresholds(p50: p50)
   }
 
+  /// Writes the thresholds, cases sorted by name.
   func write(_ path: String) throws {
-    let members = p50.keys.sorted().map { ($0, JSONWriter.Node.integer(p50[$0]!)) }
-    let text =
-      JSONWriter.write(
-        .object([
-          ("note", .string("p50 per case in nanoseconds; fillbench --update-thresholds rewrites this file")),
-          ("p50Nanoseconds", .object(members)),
-        ])) + "\n"
+    var json = JSONWriter()
+    json.object { json in
+      json.member("note", "p50 per case in nanoseconds; fillbench --update-thresholds rewrites this file")
+      json.member("p50Nanoseconds")
+      json.object { json in
+        for name in p50.keys.sorted() { json.member(name, p50[name]!) }
+      }
+    }
+    json.append("\n")
     try FileManager.default.createDirectory(
       at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    try Data(json.bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
   }
 
   /// Whether `p50` is within the threshold of case `name` (true when the case has none).

@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import SmartFill
+import SmartFillSupport
 import SyntheticCatalogs
 
 #if canImport(Glibc)
@@ -19,8 +20,9 @@ do {
   }
   options = parsed
 } catch {
-  printError("Error: \(error.message)\nUsage: \(Options.usage)\n  See 'fillbench --help' for more information.")
-  exit(64)
+  FileHandle.standardError.write(
+    Data(ExitStatus.usageErrorText(error.message, usage: Options.usage, program: "fillbench").utf8))
+  exit(ExitStatus.usage)
 }
 
 if let directory = options.writeDatasets {

@@ -2,6 +2,7 @@ import BenchmarkSupport
 import Foundation
 import Queues
 import SmartFill
+import SmartFillSupport
 
 // queuebench: the queue model and store at the size the issue names, 20 queues × 1,000 episodes.
 //
@@ -18,58 +19,68 @@ struct Options {
   var secondsPerOperation = 10.0
   var json = false
 
-  init(_ arguments: [String]) {
-    var rest = arguments.dropFirst()
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--iterations":
-        guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
-          usage("--iterations needs a positive number")
-        }
-        iterations = value
-      case "--episodes":
-        guard let value = rest.popFirst().flatMap(Int.init), value >= 10 else {
-          usage("--episodes needs a number of at least 10")
-        }
-        episodesPerQueue = value
-      case "--seconds":
-        guard let value = rest.popFirst().flatMap(Double.init), value > 0 else {
-          usage("--seconds needs a positive number")
-        }
-        secondsPerOperation = value
-      case "--json":
-        json = true
-      case "--help", "-h":
-        print(
-          """
-          OVERVIEW: Times the queue model and store with 20 queues × 1,000 episodes.
+  static let usage = "queuebench [--iterations <n>] [--episodes <n>] [--seconds <s>] [--json]"
 
-          USAGE: queuebench [--iterations <n>] [--episodes <n>] [--seconds <s>] [--json]
+  static let help = """
+    OVERVIEW: Times the queue model and store with 20 queues × 1,000 episodes.
 
-          OPTIONS:
-            --iterations <n>        Timed repetitions per operation (default: 200).
-            --episodes <n>          Episodes per queue (default: 1000).
-            --seconds <s>           Stop an operation's repetitions after this many seconds (default: 10).
-            --json                  Print the figures as JSON on standard output.
-            -h, --help              Show help information.
-          """)
-        exit(0)
-      default:
-        usage("unknown option '\(argument)'")
+    USAGE: \(usage)
+
+    OPTIONS:
+      --iterations <n>        Timed repetitions per operation (default: 200).
+      --episodes <n>          Episodes per queue (default: 1000).
+      --seconds <s>           Stop an operation's repetitions after this many seconds (default: 10).
+      --json                  Print the figures as JSON on standard output.
+      -h, --help              Show help information.
+
+    """
+
+  static let parser = CommandLineParser(options: [
+    .init("--iterations", value: "<n>"), .init("--episodes", value: "<n>"), .init("--seconds", value: "<s>"),
+    .init("--json"),
+  ])
+
+  /// The options `arguments` give, or `nil` when they ask for help.
+  static func parse(_ arguments: [String]) throws(CommandLineError) -> Options? {
+    let parsed = try parser.parse(arguments)
+    if parsed.wantsHelp { return nil }
+    try parsed.noArguments()
+    var options = Options()
+    if let text = parsed.value("--iterations") {
+      guard let value = Int(text), value > 0 else {
+        throw .invalidValue(text, for: "--iterations <n>", "use a positive whole number")
       }
+      options.iterations = value
     }
+    if let text = parsed.value("--episodes") {
+      guard let value = Int(text), (10...100_000).contains(value) else {
+        throw .invalidValue(text, for: "--episodes <n>", "use a whole number from 10 to 100000")
+      }
+      options.episodesPerQueue = value
+    }
+    if let text = parsed.value("--seconds") {
+      guard let value = Double(text), value > 0, value.isFinite else {
+        throw .invalidValue(text, for: "--seconds <s>", "use a positive number")
+      }
+      options.secondsPerOperation = value
+    }
+    options.json = parsed.isSet("--json")
+    return options
   }
 }
 
-func usage(_ message: String) -> Never {
+let options: Options
+do {
+  guard let parsed = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {
+    print(Options.help, terminator: "")
+    exit(ExitStatus.success)
+  }
+  options = parsed
+} catch {
   FileHandle.standardError.write(
-    Data(
-      "Error: \(message)\nUsage: queuebench [--iterations <n>] [--episodes <n>] [--seconds <s>] [--json]\nSee 'queuebench --help' for more information.\n"
-        .utf8))
-  exit(64)
+    Data(ExitStatus.usageErrorText(error.message, usage: Options.usage, program: "queuebench").utf8))
+  exit(ExitStatus.usage)
 }
-
-let options = Options(CommandLine.arguments)
 let queueCount = 20
 let episodesPerQueue = options.episodesPerQueue
 let start = Date(timeIntervalSince1970: 1_800_000_000)

@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillSupport
 
 /// How an episode is identified within its show when the feed's GUIDs are missing or repeated.
 ///

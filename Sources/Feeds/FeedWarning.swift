@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillSupport
 
 /// Something in a feed or subscription list that was imported with a repair or a fallback, or left out.
 ///

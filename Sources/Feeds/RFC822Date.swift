@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillSupport
 
 /// Reads `pubDate` as real feeds write it: RFC 822 dates with or without the weekday (which is ignored, since
 /// feeds often give the wrong one), one- or two-digit days, short or full month names, two- or four-digit

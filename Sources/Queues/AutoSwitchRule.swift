@@ -3,7 +3,7 @@
 ///
 /// The rules are data only. Evaluating them against the device's context belongs to the auto-switch layer,
 /// which sits on top of this module.
-public enum AutoSwitchRule: Codable, Sendable, Hashable {
+public enum AutoSwitchRule: Sendable, Hashable {
   /// Connected to a car (CarPlay, Android Auto or the car's Bluetooth).
   case car
   /// The listener is moving this way.
@@ -57,52 +57,10 @@ public enum AutoSwitchRule: Codable, Sendable, Hashable {
       }
     }
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case kind, activity, start, end, output, name
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let kind = try container.decode(String.self, forKey: .kind)
-    switch kind {
-    case "car":
-      self = .car
-    case "motion":
-      self = .motion(try container.decode(MotionActivity.self, forKey: .activity))
-    case "timeRange":
-      self = .timeRange(
-        TimeRange(
-          start: try container.decode(TimeOfDay.self, forKey: .start),
-          end: try container.decode(TimeOfDay.self, forKey: .end)))
-    case "audioOutput":
-      self = .audioOutput(try container.decode(AudioOutput.self, forKey: .output))
-    case "focusMode":
-      self = .focusMode(try container.decode(String.self, forKey: .name))
-    default:
-      throw DecodingError.dataCorruptedError(
-        forKey: .kind, in: container,
-        debugDescription: "unknown rule kind \"\(kind)\"; expected car, motion, timeRange, audioOutput or focusMode")
-    }
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(kind, forKey: .kind)
-    switch self {
-    case .car: break
-    case .motion(let activity): try container.encode(activity, forKey: .activity)
-    case .timeRange(let range):
-      try container.encode(range.start, forKey: .start)
-      try container.encode(range.end, forKey: .end)
-    case .audioOutput(let output): try container.encode(output, forKey: .output)
-    case .focusMode(let name): try container.encode(name, forKey: .name)
-    }
-  }
 }
 
 /// A range of local times of day; it wraps past midnight when the end is before the start (22:00–06:00).
-public struct TimeRange: Codable, Sendable, Hashable {
+public struct TimeRange: Sendable, Hashable {
   /// The first minute of the range.
   public var start: TimeOfDay
   /// The minute the range ends (excluded).
@@ -119,7 +77,7 @@ public struct TimeRange: Codable, Sendable, Hashable {
 }
 
 /// A local time of day, to the minute; written "HH:MM" in the store.
-public struct TimeOfDay: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The hour, 0 to 23.
   public var hour: Int
   /// The minute, 0 to 59.
@@ -157,20 +115,5 @@ public struct TimeOfDay: Codable, Sendable, Hashable, Comparable, CustomStringCo
       throw .invalidRule(
         field: field, value: "\(hour):\(minute)", reason: "a time of day needs an hour 0–23 and a minute 0–59")
     }
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    let text = try container.decode(String.self)
-    guard let time = TimeOfDay(text: text) else {
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "\"\(text)\" is not a time of day such as \"22:00\"")
-    }
-    self = time
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
   }
 }

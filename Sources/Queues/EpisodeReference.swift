@@ -6,7 +6,7 @@ import SmartFill
 ///
 /// A queue holds an episode at most once, so a reference is identified by its episode: ``id`` is the
 /// episode's feed URL and GUID.
-public struct EpisodeReference: Identifiable, Codable, Sendable, Hashable {
+public struct EpisodeReference: Identifiable, Sendable, Hashable {
   /// The episode's GUID within its show.
   public var episodeGUID: String
   /// The feed URL of the episode's show.
@@ -18,7 +18,7 @@ public struct EpisodeReference: Identifiable, Codable, Sendable, Hashable {
   /// The whole duration in seconds (> 0), or `nil` when unknown.
   public var durationSeconds: Int?
   /// Where playback stopped, in seconds from the start (0 ≤ position ≤ duration).
-  public var playbackPosition: Int
+  public var playbackPositionSeconds: Int
   /// When the episode was added to the queue (kept to the second).
   public var addedAt: Date
 
@@ -29,7 +29,7 @@ public struct EpisodeReference: Identifiable, Codable, Sendable, Hashable {
     title: String = "",
     showTitle: String = "",
     durationSeconds: Int?,
-    playbackPosition: Int = 0,
+    playbackPositionSeconds: Int = 0,
     addedAt: Date
   ) {
     self.episodeGUID = episodeGUID
@@ -37,7 +37,7 @@ public struct EpisodeReference: Identifiable, Codable, Sendable, Hashable {
     self.title = title
     self.showTitle = showTitle
     self.durationSeconds = durationSeconds
-    self.playbackPosition = playbackPosition
+    self.playbackPositionSeconds = playbackPositionSeconds
     self.addedAt = addedAt.wholeSeconds
   }
 
@@ -45,7 +45,7 @@ public struct EpisodeReference: Identifiable, Codable, Sendable, Hashable {
   public init(_ episode: Episode, of show: Show, addedAt: Date) {
     self.init(
       episodeGUID: episode.guid, feedURL: show.feedURL, title: episode.title, showTitle: show.title,
-      durationSeconds: episode.durationSeconds, playbackPosition: episode.playedSeconds, addedAt: addedAt)
+      durationSeconds: episode.durationSeconds, playbackPositionSeconds: episode.playedSeconds, addedAt: addedAt)
   }
 
   /// The episode: its show's feed URL and its GUID.
@@ -53,7 +53,7 @@ public struct EpisodeReference: Identifiable, Codable, Sendable, Hashable {
 
   /// The time left to play, in seconds, or `nil` when the duration is unknown.
   public var remainingSeconds: Int? {
-    durationSeconds.map { max(0, $0 - playbackPosition) }
+    durationSeconds.map { max(0, $0 - playbackPositionSeconds) }
   }
 
   /// Checks the fields: a non-empty GUID and feed URL, a positive duration when known, and a playback
@@ -73,7 +73,7 @@ public struct EpisodeReference: Identifiable, Codable, Sendable, Hashable {
         id, field: "durationSeconds", value: String(durationSeconds),
         reason: "must be positive whole seconds (leave it out when unknown)")
     }
-    try Self.validate(position: playbackPosition, of: id, durationSeconds: durationSeconds)
+    try Self.validate(position: playbackPositionSeconds, of: id, durationSeconds: durationSeconds)
   }
 
   static func validate(position: Int, of id: EpisodeID, durationSeconds: Int?) throws(QueueError) {

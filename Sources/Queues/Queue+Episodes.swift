@@ -44,9 +44,9 @@ extension Queue {
     let inserted = incoming.map { episode in
       guard let old = existing[episode.id] else { return episode }
       var merged = episode
-      merged.playbackPosition = old.playbackPosition
+      merged.playbackPositionSeconds = old.playbackPositionSeconds
       merged.addedAt = old.addedAt
-      if merged.durationSeconds.map({ old.playbackPosition > $0 }) == true { merged.playbackPosition = 0 }
+      if merged.durationSeconds.map({ old.playbackPositionSeconds > $0 }) == true { merged.playbackPositionSeconds = 0 }
       return merged
     }
     kept.insert(contentsOf: inserted, at: target)
@@ -145,25 +145,15 @@ extension Queue {
   public mutating func recordPosition(_ seconds: Int) throws(QueueError) {
     guard let current else { return }
     try EpisodeReference.validate(position: seconds, of: current.id, durationSeconds: current.durationSeconds)
-    episodes[currentIndex].playbackPosition = seconds
+    episodes[currentIndex].playbackPositionSeconds = seconds
   }
 
   /// Replaces the auto-switch rules.
   ///
   /// - Throws: The first rule's ``AutoSwitchRule/validate()`` error; the rules are unchanged.
-  public mutating func setAutoSwitchRules(_ rules: [AutoSwitchRule]) throws(QueueError) {
+  public mutating func replaceAutoSwitchRules(with rules: [AutoSwitchRule]) throws(QueueError) {
     for rule in rules { try rule.validate() }
     autoSwitchRules = rules
-  }
-
-  /// Replaces the smart fill settings (`nil` removes them); the engine checks them when the queue is filled.
-  public mutating func setSmartFillSettings(_ settings: SmartFillSettings?) {
-    smartFillSettings = settings
-  }
-
-  /// Sets whether the listener wants this queue kept in their cloud account.
-  public mutating func setSyncedToCloud(_ isSynced: Bool) {
-    isSyncedToCloud = isSynced
   }
 
   private func checkOffsets(_ offsets: IndexSet) throws(QueueError) {

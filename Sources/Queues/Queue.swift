@@ -8,7 +8,7 @@ import SmartFill
 /// it equals `episodes.count` when the queue has been played to its end, and the next episode added last
 /// then becomes the current one. Operations that change the episodes keep the current episode current.
 /// An episode appears at most once: adding it again moves it.
-public struct Queue: Identifiable, Codable, Sendable, Hashable {
+public struct Queue: Identifiable, Sendable, Hashable {
   /// The queue's identifier.
   public let id: QueueID
   /// The name: an optional leading emoji and text, unique in its library.
@@ -19,14 +19,15 @@ public struct Queue: Identifiable, Codable, Sendable, Hashable {
   public internal(set) var currentIndex: Int
   /// The conditions under which an app makes this queue active.
   public internal(set) var autoSwitchRules: [AutoSwitchRule]
-  /// How the queue fills itself from the catalog, when set.
-  public internal(set) var smartFillSettings: SmartFillSettings?
+  /// How the queue fills itself from the catalog, when set (`nil` when not); the engine checks the settings
+  /// when the queue is filled.
+  public var smartFillSettings: SmartFillSettings?
   /// When the queue was created.
   public let createdAt: Date
   /// When the queue last changed (its name, episodes, playhead or settings).
   public internal(set) var lastModified: Date
   /// Whether the listener wants this queue kept in their cloud account.
-  public internal(set) var isSyncedToCloud: Bool
+  public var isSyncedToCloud: Bool
 
   /// Creates a queue; names are checked by the library that holds it.
   public init(

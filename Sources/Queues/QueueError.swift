@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillSupport
 
 /// Something the queue model or the queue store cannot do: a bad name, an unknown queue or episode, an
 /// index out of range, a full library, a fill the engine refused, or a store file that cannot be read or

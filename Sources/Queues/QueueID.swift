@@ -1,7 +1,7 @@
 import Foundation
 
 /// Identifies a queue in a library, across renames, saves and devices.
-public struct QueueID: RawRepresentable, Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+public struct QueueID: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The identifier's text: a lowercase UUID for queues the user creates, a fixed word for the built-in ones.
   public var rawValue: String
 
@@ -28,15 +28,6 @@ public struct QueueID: RawRepresentable, Sendable, Hashable, Codable, Comparable
   public static let workout = QueueID("workout")
   /// The built-in Sleep queue.
   public static let sleep = QueueID("sleep")
-
-  public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.singleValueContainer().decode(String.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
-  }
 
   public static func < (lhs: QueueID, rhs: QueueID) -> Bool { lhs.rawValue < rhs.rawValue }
 

@@ -8,14 +8,14 @@ extension QueueLibrary {
   /// ```swift
   /// // Playing Up Next at 12:34; the car connects.
   /// let resume = try library.switchTo(.commute, savingPosition: 754)
-  /// // resume?.playbackPosition is where Commute stopped last time.
+  /// // resume?.playbackPositionSeconds is where Commute stopped last time.
   /// ```
   ///
   /// - Parameters:
   ///   - id: The queue to make active.
   ///   - position: Where playback of the active queue's current episode stopped, in seconds; `nil` when the
   ///     player has nothing to report.
-  /// - Returns: The episode to play in the new active queue, with its saved ``EpisodeReference/playbackPosition``,
+  /// - Returns: The episode to play in the new active queue, with its saved ``EpisodeReference/playbackPositionSeconds``,
   ///   or `nil` when that queue is at its end.
   /// - Throws: ``QueueError/unknownQueue(_:)``, ``QueueError/invalidPosition(seconds:episode:durationSeconds:)``;
   ///   nothing changes when it throws.

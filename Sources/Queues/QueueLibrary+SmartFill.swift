@@ -3,7 +3,7 @@ import SmartFill
 
 extension QueueLibrary {
   /// Where a smart fill puts the episodes it chooses.
-  public enum FillPlacement: String, Codable, Sendable, Hashable, CaseIterable {
+  public enum FillPlacement: String, Sendable, Hashable, CaseIterable {
     /// After the queue's episodes, choosing none the queue already holds: the target is the time added.
     case append
     /// Instead of the queue's episodes (undoable): the target is the queue's new length.
@@ -12,7 +12,7 @@ extension QueueLibrary {
 
   /// What a smart fill did: the engine's result (its entries each with the reason they were chosen, and the
   /// message for a short or empty result) and the episodes it put in the queue.
-  public struct SmartFill: Sendable, Hashable {
+  public struct FillOutcome: Sendable, Hashable {
     /// The engine's result, passed through.
     public var result: FillResult
     /// The episodes added, in play order.
@@ -42,7 +42,7 @@ extension QueueLibrary {
   public mutating func fill(
     _ id: QueueID, using engine: FillEngine, placement: FillPlacement = .append, settings: SmartFillSettings? = nil,
     now: Date = Date()
-  ) throws(QueueError) -> SmartFill {
+  ) throws(QueueError) -> FillOutcome {
     let queue = try queue(id)
     guard let settings = settings ?? queue.smartFillSettings else { throw .noSmartFillSettings(queueName: queue.name) }
     let excluded = placement == .append ? Set(queue.episodes.map(\.id)) : []
@@ -53,13 +53,13 @@ extension QueueLibrary {
       throw .fill(error, queueName: queue.name)
     }
     let added = Self.references(for: result.entries, in: engine.catalog, addedAt: now)
-    guard !added.isEmpty else { return SmartFill(result: result, added: [], replaced: nil) }
+    guard !added.isEmpty else { return FillOutcome(result: result, added: [], replaced: nil) }
     var updated = self
     var replaced: ClearedEpisodes?
     if placement == .replace { replaced = try updated.clear(id, now: now) }
     try updated.modify(id, now: now) { (queue) throws(QueueError) in try queue.playLast(added) }
     self = updated
-    return SmartFill(result: result, added: added, replaced: replaced)
+    return FillOutcome(result: result, added: added, replaced: replaced)
   }
 
   /// References to the chosen episodes, with titles, duration and progress from the catalog.

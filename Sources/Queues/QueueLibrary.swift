@@ -6,9 +6,9 @@ import SmartFill
 ///
 /// A library is a value: change it with its mutating methods, then save it with a ``QueueStore``. Every
 /// method that changes a queue stamps its ``Queue/lastModified`` with `now` (kept to the second).
-public struct QueueLibrary: Codable, Sendable, Hashable {
-  /// The library format version this package writes; it also reads version 1 (a single Up Next list).
-  public static let formatVersion = 2
+public struct QueueLibrary: Sendable, Hashable {
+  /// The library format version this package writes; it also reads versions 2 and 1 (a single Up Next list).
+  public static let formatVersion = 3
   /// The default queue limit.
   public static let defaultQueueLimit = 20
   /// How long a deleted queue can be restored, in days.
@@ -27,7 +27,7 @@ public struct QueueLibrary: Codable, Sendable, Hashable {
   public internal(set) var revision: Int
 
   /// A queue deleted by the listener, kept so that it can be restored for 30 days.
-  public struct DeletedQueue: Codable, Sendable, Hashable {
+  public struct DeletedQueue: Sendable, Hashable {
     /// The queue as it was when deleted.
     public var queue: Queue
     /// When it was deleted.
@@ -69,7 +69,7 @@ public struct QueueLibrary: Codable, Sendable, Hashable {
   ///   built-in queues.
   public init(now: Date = Date(), queueLimit: Int) throws(QueueError) {
     self.init(now: now)
-    try setQueueLimit(queueLimit)
+    try changeQueueLimit(to: queueLimit)
   }
 
   /// Creates a library from its parts, checking every invariant.
@@ -146,7 +146,7 @@ public struct QueueLibrary: Codable, Sendable, Hashable {
     let name = try checkedName(name, for: nil)
     try checkNewID(id)
     var queue = Queue(id: id, name: name, smartFillSettings: smartFillSettings, createdAt: now)
-    try queue.setAutoSwitchRules(autoSwitchRules)
+    try queue.replaceAutoSwitchRules(with: autoSwitchRules)
     queues.append(queue)
     return id
   }
@@ -181,7 +181,7 @@ public struct QueueLibrary: Codable, Sendable, Hashable {
   ///
   /// - Throws: ``QueueError/invalidQueueLimit(_:queueCount:)`` when `limit` is less than 1 or than the
   ///   number of queues.
-  public mutating func setQueueLimit(_ limit: Int) throws(QueueError) {
+  public mutating func changeQueueLimit(to limit: Int) throws(QueueError) {
     guard limit >= 1, limit >= queues.count else { throw .invalidQueueLimit(limit, queueCount: queues.count) }
     queueLimit = limit
   }
@@ -280,30 +280,6 @@ public struct QueueLibrary: Codable, Sendable, Hashable {
   func checkNewID(_ id: QueueID) throws(QueueError) {
     if id.rawValue.isEmpty || self[id] != nil || deletedQueues.contains(where: { $0.queue.id == id }) {
       throw .duplicateQueueID(id)
-    }
-  }
-}
-
-extension QueueLibrary {
-  private enum CodingKeys: String, CodingKey {
-    case queues, activeQueueID, deletedQueues, queueLimit, revision
-  }
-
-  /// Decodes a library and checks its invariants (see ``checkInvariants()``), so that a decoded library is
-  /// as sound as one built by the methods. The store reads and writes its own pinned format instead; see
-  /// `QueueLibrary+JSON.swift`.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    queues = try container.decode([Queue].self, forKey: .queues)
-    activeQueueID = try container.decode(QueueID.self, forKey: .activeQueueID)
-    deletedQueues = try container.decode([DeletedQueue].self, forKey: .deletedQueues)
-    queueLimit = try container.decode(Int.self, forKey: .queueLimit)
-    revision = try container.decode(Int.self, forKey: .revision)
-    do {
-      try checkInvariants()
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -15,8 +16,8 @@ import SmartFill
 ///   two processes writing the same store do not lose each other's changes: use ``update(now:_:)``, or
 ///   ``save(_:)``, which refuses to overwrite a state it has not seen.
 /// - A file that cannot be parsed is moved aside (`<path>.corrupt-<date>`) and reported, never overwritten;
-///   a file from a newer version is left untouched and reported. A version 1 file is migrated, and kept as
-///   `<path>.v1-backup` when it is first replaced.
+///   a file from a newer version is left untouched and reported. A file of an older version (1 or 2) is
+///   migrated, and kept as `<path>.v<version>-backup` when it is first replaced.
 public struct QueueStore: Sendable {
   /// The store file's path.
   public let path: String
@@ -173,13 +174,14 @@ public struct QueueStore: Sendable {
 
   // MARK: Writing
 
-  /// Writes `library` atomically; keeps a version 1 file it replaces as `<path>.v1-backup`.
+  /// Writes `library` atomically; keeps a file of an older version that it replaces as
+  /// `<path>.v<version>-backup`.
   func writeLibrary(_ library: QueueLibrary, replacing previous: [UInt8]?, willWrite: ((Data) -> Void)?)
     throws(QueueError)
   {
     removeStaleTemporaryFiles()
-    if let previous, Self.isVersion1(previous), access(path + ".v1-backup", F_OK) != 0 {
-      try writeAtomically(previous, to: path + ".v1-backup")
+    if let previous, let version = Self.olderVersion(of: previous), access(path + ".v\(version)-backup", F_OK) != 0 {
+      try writeAtomically(previous, to: path + ".v\(version)-backup")
     }
     let data = library.jsonData()
     willWrite?(data)
@@ -231,9 +233,12 @@ public struct QueueStore: Sendable {
     close(descriptor)
   }
 
-  static func isVersion1(_ bytes: [UInt8]) -> Bool {
-    guard case .object(let members)? = try? JSONValue.parse(bytes) else { return false }
-    return members["version"] == .integer(1)
+  /// The version of a store file older than ``QueueLibrary/formatVersion``, or `nil`.
+  static func olderVersion(of bytes: [UInt8]) -> Int? {
+    guard case .object(let members)? = try? JSONValue.parse(bytes), case .integer(let version)? = members["version"],
+      version < QueueLibrary.formatVersion
+    else { return nil }
+    return version
   }
 
   // MARK: Locking

@@ -1,4 +1,5 @@
 import Foundation
+import SmartFillSupport
 
 // Catalog JSON, version 1: the public format (see the README). Read by hand from `JSONValue` so that every
 // problem is reported with its show, episode, field and value, and every problem of a file can be listed.
@@ -29,54 +30,35 @@ extension Catalog {
   ///
   /// - Complexity: O(*n*) in the number of episodes.
   public func jsonText() -> String {
-    JSONWriter.write(jsonNode) + "\n"
+    String(decoding: jsonBytes(), as: UTF8.self)
   }
 
   /// The catalog as UTF-8 JSON data; see ``jsonText()``.
-  public func jsonData() -> Data { Data(jsonText().utf8) }
+  public func jsonData() -> Data { Data(jsonBytes()) }
 
-  var jsonNode: JSONWriter.Node {
-    .object([
-      ("version", .integer(Catalog.formatVersion)),
-      ("shows", .array(shows.map(\.jsonNode))),
-    ])
-  }
-}
-
-extension Show {
-  var jsonNode: JSONWriter.Node {
-    .object([
-      ("feedURL", .string(feedURL)),
-      ("title", .string(title)),
-      ("ordering", .string(ordering.rawValue)),
-      ("categories", .array(categories.map { .string($0) })),
-      ("recentListeningSeconds", .integer(recentListeningSeconds)),
-      ("episodes", .array(episodes.map(\.jsonNode))),
-    ])
-  }
-}
-
-extension Episode {
-  var jsonNode: JSONWriter.Node {
-    var members: [(String, JSONWriter.Node)] = [
-      ("guid", .string(guid)),
-      ("title", .string(title)),
-      ("published", .string(Timestamp.format(published))),
-    ]
-    if let durationSeconds { members.append(("durationSeconds", .integer(durationSeconds))) }
-    if let season { members.append(("season", .integer(season))) }
-    if let episode { members.append(("episode", .integer(episode))) }
-    members += [
-      ("kind", .string(kind.rawValue)),
-      ("playedSeconds", .integer(playedSeconds)),
-      ("isPlayed", .bool(isPlayed)),
-    ]
-    return .object(members)
+  /// The catalog as UTF-8 JSON bytes; see ``jsonText()``.
+  ///
+  /// - Complexity: O(*n*) in the number of episodes.
+  public func jsonBytes() -> [UInt8] {
+    let episodes = shows.reduce(0) { $0 + $1.episodes.count }
+    var json = JSONWriter(capacity: 256 + episodes * 256)
+    json.object { json in
+      json.member("version", Catalog.formatVersion)
+      json.member("shows")
+      json.array { json in
+        for show in shows {
+          json.element()
+          show.write(to: &json)
+        }
+      }
+    }
+    json.append("\n")
+    return json.bytes
   }
 }
 
 /// Reads catalog JSON, collecting problems instead of stopping at the first (unless asked to).
-private struct CatalogReader {
+struct CatalogReader {
   let stopAtFirst: Bool
   var problems: [CatalogError] = []
 
@@ -124,104 +106,6 @@ private struct CatalogReader {
       shows.append(show)
     }
     return problems.isEmpty ? Catalog(shows: shows) : nil
-  }
-
-  mutating func readShow(_ value: JSONValue, index: Int) -> Show? {
-    var location = CatalogLocation(showIndex: index)
-    guard case .object(let members) = value else {
-      problems.append(.wrongType(location, expected: "an object", found: value.typeDescription))
-      return nil
-    }
-    let feedURL = string(members["feedURL"], location.with(field: "feedURL"), required: true)
-    location.feedURL = feedURL
-    let title = string(members["title"], location.with(field: "title"), required: true)
-    let ordering = enumValue(Show.Ordering.self, members["ordering"], location.with(field: "ordering"))
-    var categories: [String] = []
-    if let values = array(members["categories"], location.with(field: "categories"), required: false) {
-      for (offset, element) in values.enumerated() {
-        if case .string(let category) = element {
-          categories.append(category)
-        } else {
-          problems.append(
-            .wrongType(
-              location.with(field: "categories[\(offset)]"), expected: "a string", found: element.excerpt))
-        }
-      }
-    }
-    let listening = integer(
-      members["recentListeningSeconds"], location.with(field: "recentListeningSeconds"), minimum: 0,
-      reason: "must be 0 or more")
-    let episodeValues = array(members["episodes"], location.with(field: "episodes"), required: true)
-    var episodes: [Episode] = []
-    var seen: Set<String> = []
-    for (offset, element) in (episodeValues ?? []).enumerated() {
-      if shouldStop { return nil }
-      guard let episode = readEpisode(element, location: location, index: offset) else { continue }
-      if !seen.insert(episode.guid).inserted {
-        problems.append(.duplicateGUID(episode.guid, feedURL: feedURL ?? "shows[\(index)]"))
-        continue
-      }
-      episodes.append(episode)
-    }
-    guard let feedURL, let title, let episodeValues, episodes.count == episodeValues.count else { return nil }
-    return Show(
-      feedURL: feedURL, title: title, ordering: ordering ?? .episodic, categories: categories,
-      recentListeningSeconds: listening ?? 0, episodes: episodes)
-  }
-
-  mutating func readEpisode(_ value: JSONValue, location showLocation: CatalogLocation, index: Int) -> Episode? {
-    var location = showLocation
-    location.episodeIndex = index
-    guard case .object(let members) = value else {
-      problems.append(.wrongType(location, expected: "an object", found: value.typeDescription))
-      return nil
-    }
-    let problemsBefore = problems.count
-    let guid = string(members["guid"], location.with(field: "guid"), required: true)
-    location.guid = guid
-    let title = string(members["title"], location.with(field: "title"), required: false)
-    var published: Date?
-    if let text = string(members["published"], location.with(field: "published"), required: true) {
-      published = Timestamp.parse(text)
-      if published == nil {
-        problems.append(
-          .invalidValue(
-            location.with(field: "published"), value: JSONWriter.quoted(text),
-            reason: "must be an ISO 8601 date and time such as \"2024-01-31T08:00:00Z\""))
-      }
-    }
-    let duration = integer(
-      members["durationSeconds"], location.with(field: "durationSeconds"), minimum: 1,
-      reason: "duration must be positive whole seconds (leave the field out when unknown)")
-    let season = integer(members["season"], location.with(field: "season"), minimum: 0, reason: "must be 0 or more")
-    let number = integer(members["episode"], location.with(field: "episode"), minimum: 0, reason: "must be 0 or more")
-    let kind = enumValue(Episode.Kind.self, members["kind"], location.with(field: "kind"))
-    let played = integer(
-      members["playedSeconds"], location.with(field: "playedSeconds"), minimum: 0, reason: "must be 0 or more")
-    if let played, played > 0 {
-      if let duration, played >= duration {
-        problems.append(
-          .invalidValue(
-            location.with(field: "playedSeconds"), value: String(played),
-            reason: "progress must be less than the duration (\(duration) s); mark the episode played instead"))
-      } else if duration == nil, members["durationSeconds"] == nil {
-        problems.append(
-          .invalidValue(
-            location.with(field: "playedSeconds"), value: String(played),
-            reason: "progress needs a known duration"))
-      }
-    }
-    var isPlayed = false
-    switch members["isPlayed"] {
-    case nil: break
-    case .bool(let value): isPlayed = value
-    case let other?:
-      problems.append(.wrongType(location.with(field: "isPlayed"), expected: "a Boolean", found: other.excerpt))
-    }
-    guard problems.count == problemsBefore, let guid, let published else { return nil }
-    return Episode(
-      guid: guid, title: title ?? "", published: published, durationSeconds: duration, season: season,
-      episode: number, kind: kind ?? .full, playedSeconds: played ?? 0, isPlayed: isPlayed)
   }
 
   // MARK: Fields

@@ -1,5 +1,8 @@
 /// Where in a catalog a problem was found: the show (by its feed URL, or its position when the URL is
 /// missing), the episode (by its GUID, or its position), and the field.
+
+import SmartFillSupport
+
 public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
   /// The show's position in `shows`, from 0, when the problem is inside a show.
   public var showIndex: Int?

@@ -1,3 +1,5 @@
+import SmartFillSupport
+
 /// What the engine precomputes once per catalog: series order, the latest played episode of each show, and
 /// every episode that may be a free candidate, already in priority order for shows that are not priority
 /// shows.
@@ -114,13 +116,6 @@ package struct CatalogIndex: Sendable {
     return nil
   }
 
-  /// A stable 64-bit hash of a string (FNV-1a over its UTF-8).
-  package static func hash(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return hash
-  }
+  /// The stable hash the index keys GUIDs by.
+  static func hash(_ text: String) -> UInt64 { StableHash.fnv1a64(text) }
 }

@@ -67,7 +67,7 @@ public struct Episode: Sendable, Hashable {
 }
 
 /// Identifies an episode across a catalog: its show's feed URL and its GUID.
-public struct EpisodeID: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+public struct EpisodeID: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The feed URL of the episode's show.
   public var feedURL: String
   /// The episode's GUID within that show.

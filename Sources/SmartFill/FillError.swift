@@ -1,4 +1,7 @@
 /// A fill request the engine cannot carry out.
+
+import SmartFillSupport
+
 public enum FillError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The mode needs a target and none was given.
   case missingTarget(mode: FillRequest.Mode)

@@ -1,21 +1,20 @@
 import Foundation
 import SmartFill
+import SmartFillSupport
 
 /// `smartfill fill`: a queue from a catalog, as a table or as JSON.
 enum FillCommand {
-  static let parser = ArgumentParser(
-    command: .fill,
-    options: [
-      .init(names: ["--mode"], valueName: "<mode>"),
-      .init(names: ["--minutes"], valueName: "<minutes>"),
-      .init(names: ["--tolerance"], valueName: "<minutes>"),
-      .init(names: ["--priority"], valueName: "<feed-url>"),
-      .init(names: ["--exclude"], valueName: "<guid>"),
-      .init(names: ["--json"], valueName: nil),
-    ])
+  static let parser = CommandLineParser(options: [
+    .init("--mode", value: "<mode>"),
+    .init("--minutes", value: "<minutes>"),
+    .init("--tolerance", value: "<minutes>"),
+    .init("--priority", value: "<feed-url>"),
+    .init("--exclude", value: "<guid>"),
+    .init("--json"),
+  ])
 
   static func run(_ arguments: [String], into output: inout SmartFillCommand.Output) throws(CommandError) {
-    let parsed = try parser.parse(arguments)
+    let parsed = try parser.parse(arguments, for: .fill)
     if parsed.wantsHelp {
       output.standardOutput += HelpText.fillHelp
       return
@@ -56,7 +55,7 @@ enum FillCommand {
       throw .usage(Self.message(for: error), command: .fill)
     }
     if parsed.flags.contains("--json") {
-      output.standardOutput += JSONWriter.write(result.jsonNode) + "\n"
+      output.standardOutput += JSONWriter.text(result.jsonNode) + "\n"
     } else {
       output.standardOutput += result.table()
     }

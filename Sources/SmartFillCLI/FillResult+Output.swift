@@ -1,4 +1,5 @@
 import SmartFill
+import SmartFillSupport
 
 extension FillResult {
   /// The result as the `--json` document: `mode`, `status`, `targetSeconds` (null without a target),

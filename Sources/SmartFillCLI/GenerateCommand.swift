@@ -1,21 +1,20 @@
 import SmartFill
+import SmartFillSupport
 import SyntheticCatalogs
 
 /// `smartfill generate`: the benchmark's synthetic catalog.
 enum GenerateCommand {
-  static let parser = ArgumentParser(
-    command: .generate,
-    options: [
-      .init(names: ["--subscriptions"], valueName: "<count>"),
-      .init(names: ["--seed"], valueName: "<seed>"),
-      .init(names: ["-o", "--output"], valueName: "<catalog>"),
-    ])
+  static let parser = CommandLineParser(options: [
+    .init("--subscriptions", value: "<count>"),
+    .init("--seed", value: "<seed>"),
+    .init("-o", "--output", value: "<catalog>"),
+  ])
 
   /// The most shows accepted, which keeps the catalog's size reasonable.
   static let maximumSubscriptions = 100_000
 
   static func run(_ arguments: [String], into output: inout SmartFillCommand.Output) throws(CommandError) {
-    let parsed = try parser.parse(arguments)
+    let parsed = try parser.parse(arguments, for: .generate)
     if parsed.wantsHelp {
       output.standardOutput += HelpText.generateHelp
       return

@@ -1,19 +1,18 @@
 import Feeds
 import Foundation
 import SmartFill
+import SmartFillSupport
 
 /// `smartfill import`: feed files, or an OPML list and a folder of feeds, to a catalog.
 enum ImportCommand {
-  static let parser = ArgumentParser(
-    command: .import,
-    options: [
-      .init(names: ["--opml"], valueName: "<opml>"),
-      .init(names: ["--feeds"], valueName: "<directory>"),
-      .init(names: ["-o", "--output"], valueName: "<catalog>"),
-    ])
+  static let parser = CommandLineParser(options: [
+    .init("--opml", value: "<opml>"),
+    .init("--feeds", value: "<directory>"),
+    .init("-o", "--output", value: "<catalog>"),
+  ])
 
   static func run(_ arguments: [String], into output: inout SmartFillCommand.Output) throws(CommandError) {
-    let parsed = try parser.parse(arguments)
+    let parsed = try parser.parse(arguments, for: .import)
     if parsed.wantsHelp {
       output.standardOutput += HelpText.importHelp
       return

@@ -1,11 +1,12 @@
 import SmartFill
+import SmartFillSupport
 
 /// `smartfill validate`: every problem of a catalog file, with its location.
 enum ValidateCommand {
-  static let parser = ArgumentParser(command: .validate, options: [])
+  static let parser = CommandLineParser(options: [])
 
   static func run(_ arguments: [String], into output: inout SmartFillCommand.Output) throws(CommandError) {
-    let parsed = try parser.parse(arguments)
+    let parsed = try parser.parse(arguments, for: .validate)
     if parsed.wantsHelp {
       output.standardOutput += HelpText.validateHelp
       return

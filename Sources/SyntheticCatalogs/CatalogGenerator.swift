@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillSupport
 
 /// Generates realistic synthetic catalogs, deterministically from a seed.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillSupport
 import Testing
 
 @testable import Feeds

@@ -1,33 +1,14 @@
 import Foundation
+import SmartFillTestSupport
 import Testing
 
 /// Runs the built `fillbench` binary for what only the process shows: help, usage errors and exit statuses.
 @Suite("fillbench executable")
 struct FillbenchTests {
-  static var binary: URL? {
-    let directory = Bundle.main.bundleURL.deletingLastPathComponent()
-    for candidate in [directory, Bundle.main.bundleURL] {
-      let url = candidate.appendingPathComponent("fillbench")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return nil
-  }
+  static let binary = BuiltProgram("fillbench")
 
-  func run(_ arguments: [String]) throws -> (out: String, err: String, status: Int32) {
-    let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self), process.terminationStatus
-    )
+  func run(_ arguments: [String]) throws -> BuiltProgram.Run {
+    try #require(Self.binary).run(arguments)
   }
 
   static let usage =

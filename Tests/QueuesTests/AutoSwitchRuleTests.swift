@@ -34,27 +34,4 @@ struct AutoSwitchRuleTests {
       try AutoSwitchRule.focusMode(" ").validate()
     }
   }
-
-  @Test("every kind of rule encodes with its kind and survives a round trip")
-  func codable() throws {
-    let rules: [AutoSwitchRule] = [
-      .car, .motion(.running), .timeRange(TimeRange(start: TimeOfDay(hour: 22), end: TimeOfDay(hour: 6))),
-      .audioOutput(.airPlay), .focusMode("Sleep"),
-    ]
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let text = String(decoding: try encoder.encode(rules), as: UTF8.self)
-    #expect(
-      text
-        == #"[{"kind":"car"},{"activity":"running","kind":"motion"},{"end":"06:00","kind":"timeRange","start":"22:00"},"#
-        + #"{"kind":"audioOutput","output":"airplay"},{"kind":"focusMode","name":"Sleep"}]"#)
-    #expect(try JSONDecoder().decode([AutoSwitchRule].self, from: Data(text.utf8)) == rules)
-  }
-
-  @Test("an unknown kind is a decoding error")
-  func unknownKind() {
-    #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(AutoSwitchRule.self, from: Data(#"{"kind":"moon"}"#.utf8))
-    }
-  }
 }

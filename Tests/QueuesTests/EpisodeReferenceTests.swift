@@ -50,11 +50,13 @@ struct EpisodeReferenceTests {
           reason: "must be positive whole seconds (leave it out when unknown)")
       ),
       (
-        EpisodeReference(episodeGUID: "g", feedURL: "f", durationSeconds: 60, playbackPosition: 61, addedAt: testDate),
+        EpisodeReference(
+          episodeGUID: "g", feedURL: "f", durationSeconds: 60, playbackPositionSeconds: 61, addedAt: testDate),
         .invalidPosition(seconds: 61, episode: EpisodeID(feedURL: "f", guid: "g"), durationSeconds: 60)
       ),
       (
-        EpisodeReference(episodeGUID: "g", feedURL: "f", durationSeconds: nil, playbackPosition: -1, addedAt: testDate),
+        EpisodeReference(
+          episodeGUID: "g", feedURL: "f", durationSeconds: nil, playbackPositionSeconds: -1, addedAt: testDate),
         .invalidPosition(seconds: -1, episode: EpisodeID(feedURL: "f", guid: "g"), durationSeconds: nil)
       ),
     ])

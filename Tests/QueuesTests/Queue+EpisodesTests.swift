@@ -48,7 +48,7 @@ struct QueueEpisodesTests {
     again.addedAt = later(3600)
     try sample.playLast([again])
     #expect(sample.guids == ["1", "3", "2"])
-    #expect(sample.episodes[2].playbackPosition == 90)
+    #expect(sample.episodes[2].playbackPositionSeconds == 90)
     #expect(sample.episodes[2].addedAt == testDate)
   }
 
@@ -174,7 +174,7 @@ struct QueueEpisodesTests {
     var sample = queue(["1", "2"])
     try sample.makeCurrent(at: 1)
     try sample.recordPosition(120)
-    #expect(sample.episodes[1].playbackPosition == 120)
+    #expect(sample.episodes[1].playbackPositionSeconds == 120)
     #expect(throws: QueueError.invalidPosition(seconds: 1801, episode: episodeID("2"), durationSeconds: 1800)) {
       try sample.recordPosition(1801)
     }
@@ -186,7 +186,7 @@ struct QueueEpisodesTests {
   @Test("invalid auto-switch rules are refused and the old ones kept")
   func rules() {
     var sample = queue([])
-    #expect(throws: QueueError.self) { try sample.setAutoSwitchRules([.car, .focusMode("")]) }
+    #expect(throws: QueueError.self) { try sample.replaceAutoSwitchRules(with: [.car, .focusMode("")]) }
     #expect(sample.autoSwitchRules.isEmpty)
   }
 }

@@ -12,11 +12,4 @@ struct QueueIDTests {
     #expect(first.rawValue == first.rawValue.lowercased())
     #expect(UUID(uuidString: first.rawValue) != nil)
   }
-
-  @Test("an identifier encodes as a plain string")
-  func codable() throws {
-    let data = try JSONEncoder().encode([QueueID.upNext])
-    #expect(String(decoding: data, as: UTF8.self) == #"["up-next"]"#)
-    #expect(try JSONDecoder().decode([QueueID].self, from: data) == [.upNext])
-  }
 }

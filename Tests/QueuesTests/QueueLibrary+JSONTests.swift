@@ -16,10 +16,10 @@ struct QueueLibraryJSONTests {
       try queue.makeCurrent(at: 1)
     }
     try library.modify(.commute, now: later(120)) { (queue) throws(QueueError) in
-      queue.setSmartFillSettings(
-        SmartFillSettings(mode: .fillTime, targetDuration: 2700, priorityShows: ["https://example.com/a.xml"]))
-      try queue.setAutoSwitchRules([.car, .audioOutput(.bluetooth), .focusMode("Driving")])
-      queue.setSyncedToCloud(true)
+      queue.smartFillSettings = SmartFillSettings(
+        mode: .fillTime, targetSeconds: 2700, priorityShows: ["https://example.com/a.xml"])
+      try queue.replaceAutoSwitchRules(with: [.car, .audioOutput(.bluetooth), .focusMode("Driving")])
+      queue.isSyncedToCloud = true
     }
     try library.delete(try library.deletion(of: .workout), now: later(180))
     try library.switchTo(.commute)
@@ -30,6 +30,13 @@ struct QueueLibraryJSONTests {
   func pinnedText() throws {
     let text = try Self.sample().jsonText()
     #expect(text == Self.pinned)
+  }
+
+  @Test("a store written by the previous version (format 2) loads as the same library")
+  func version2() throws {
+    #expect(Self.version2File.contains(#""version": 2,"#))
+    #expect(Self.version2File.contains(#""targetDurationSeconds": 2700"#))
+    #expect(try QueueLibrary(json: Array(Self.version2File.utf8)) == Self.sample())
   }
 
   @Test("a library survives writing and reading")
@@ -57,7 +64,7 @@ struct QueueLibraryJSONTests {
     let library = try QueueLibrary(json: Array(version1.utf8), now: testDate)
     #expect(library.queues.map(\.id) == [.upNext, .commute, .workout, .sleep])
     #expect(library.upNext.guids == ["1", "2"])
-    #expect(library.upNext.current?.playbackPosition == 30)
+    #expect(library.upNext.current?.playbackPositionSeconds == 30)
     #expect(library.upNext.episodes[1].durationSeconds == nil)
     #expect(library.revision == 0)
   }
@@ -68,7 +75,7 @@ struct QueueLibraryJSONTests {
       ("{", "line 1, column 2", "malformed JSON: expected a key string"),
       ("[]", "top level", "expected an object, found an array"),
       (#"{"version": "2"}"#, "version", "expected an integer, found \"2\""),
-      (#"{"version": 0}"#, "version", "must be 1 or 2, got 0"),
+      (#"{"version": 0}"#, "version", "must be 1 to 3, got 0"),
       (#"{"version": 1, "episodes": [{"feedURL": 3}]}"#, "episodes[0].episodeGUID", "the field is missing"),
       (
         #"{"version": 1, "episodes": [{"episodeGUID": "g", "feedURL": 3}]}"#, "episodes[0].feedURL",
@@ -97,10 +104,116 @@ struct QueueLibraryJSONTests {
 
   @Test("a newer version is reported as such, not as a malformed file")
   func newerVersion() {
-    #expect(throws: QueueError.unsupportedVersion(3)) { try QueueLibrary(json: Array(#"{"version": 3}"#.utf8)) }
+    #expect(throws: QueueError.unsupportedVersion(4)) { try QueueLibrary(json: Array(#"{"version": 4}"#.utf8)) }
   }
 
   static let pinned = #"""
+    {
+      "version": 3,
+      "revision": 0,
+      "queueLimit": 6,
+      "activeQueueID": "commute",
+      "queues": [
+        {
+          "id": "up-next",
+          "name": "📋 Up Next",
+          "createdAt": "2026-11-29T08:00:00Z",
+          "lastModified": "2026-11-29T08:01:00Z",
+          "isSyncedToCloud": false,
+          "autoSwitchRules": [],
+          "currentIndex": 1,
+          "episodes": [
+            {
+              "feedURL": "https://example.com/a.xml",
+              "episodeGUID": "a-1",
+              "title": "Episode a-1",
+              "showTitle": "Show a",
+              "durationSeconds": 1800,
+              "playbackPositionSeconds": 125,
+              "addedAt": "2026-11-29T08:00:00Z"
+            },
+            {
+              "feedURL": "https://example.com/b.xml",
+              "episodeGUID": "b \"2\"",
+              "title": "Episode b \"2\"",
+              "showTitle": "Show b",
+              "playbackPositionSeconds": 0,
+              "addedAt": "2026-11-29T08:00:00Z"
+            }
+          ]
+        },
+        {
+          "id": "commute",
+          "name": "🚗 Commute",
+          "createdAt": "2026-11-29T08:00:00Z",
+          "lastModified": "2026-11-29T08:02:00Z",
+          "isSyncedToCloud": true,
+          "autoSwitchRules": [
+            {
+              "kind": "car"
+            },
+            {
+              "kind": "audioOutput",
+              "output": "bluetooth"
+            },
+            {
+              "kind": "focusMode",
+              "name": "Driving"
+            }
+          ],
+          "smartFillSettings": {
+            "mode": "fill-time",
+            "targetSeconds": 2700,
+            "toleranceSeconds": 180,
+            "priorityShows": ["https://example.com/a.xml"]
+          },
+          "currentIndex": 0,
+          "episodes": []
+        },
+        {
+          "id": "sleep",
+          "name": "😴 Sleep",
+          "createdAt": "2026-11-29T08:00:00Z",
+          "lastModified": "2026-11-29T08:00:00Z",
+          "isSyncedToCloud": false,
+          "autoSwitchRules": [
+            {
+              "kind": "timeRange",
+              "start": "22:00",
+              "end": "06:00"
+            }
+          ],
+          "currentIndex": 0,
+          "episodes": []
+        }
+      ],
+      "deletedQueues": [
+        {
+          "deletedAt": "2026-11-29T08:03:00Z",
+          "formerIndex": 2,
+          "queue": {
+            "id": "workout",
+            "name": "🏋️ Workout",
+            "createdAt": "2026-11-29T08:00:00Z",
+            "lastModified": "2026-11-29T08:00:00Z",
+            "isSyncedToCloud": false,
+            "autoSwitchRules": [
+              {
+                "kind": "motion",
+                "activity": "running"
+              }
+            ],
+            "currentIndex": 0,
+            "episodes": []
+          }
+        }
+      ]
+    }
+
+    """#
+
+  /// What the previous version (store format 2) wrote for ``sample()``, byte for byte: it must still load.
+  static let version2File = #"""
     {
       "version": 2,
       "revision": 0,

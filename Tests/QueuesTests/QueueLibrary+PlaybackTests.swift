@@ -23,14 +23,14 @@ struct QueueLibraryPlaybackTests {
     let resume = try library.switchTo(.commute, savingPosition: 754, now: later(1))
     #expect(library.activeQueueID == .commute)
     #expect(resume?.episodeGUID == "shared")
-    #expect(resume?.playbackPosition == 300)
-    #expect(library.upNext.current?.playbackPosition == 754)
+    #expect(resume?.playbackPositionSeconds == 300)
+    #expect(library.upNext.current?.playbackPositionSeconds == 754)
     #expect(library.upNext.lastModified == later(1))
 
     let back = try library.switchTo(.upNext, savingPosition: 400)
     #expect(back?.episodeGUID == "u1")
-    #expect(back?.playbackPosition == 754)
-    #expect(library[.commute]?.current?.playbackPosition == 400)
+    #expect(back?.playbackPositionSeconds == 754)
+    #expect(library[.commute]?.current?.playbackPositionSeconds == 400)
   }
 
   @Test("switching to an unknown queue or with a bad position changes nothing")

@@ -18,11 +18,11 @@ struct QueueLibrarySmartFillTests {
       })
   ])
 
-  func library(settings: SmartFillSettings? = SmartFillSettings(mode: .fillTime, targetDuration: 45 * 60))
+  func library(settings: SmartFillSettings? = SmartFillSettings(mode: .fillTime, targetSeconds: 45 * 60))
     throws -> QueueLibrary
   {
     var library = QueueLibrary(now: testDate)
-    try library.modify(.commute) { (queue) throws(QueueError) in queue.setSmartFillSettings(settings) }
+    try library.modify(.commute) { (queue) throws(QueueError) in queue.smartFillSettings = settings }
     return library
   }
 
@@ -88,14 +88,14 @@ struct QueueLibrarySmartFillTests {
       try library.fill(.commute, using: engine)
     }
     let fill = try library.fill(
-      .commute, using: engine, settings: SmartFillSettings(mode: .continueSeries, targetDuration: nil))
+      .commute, using: engine, settings: SmartFillSettings(mode: .continueSeries, targetSeconds: nil))
     #expect(!fill.added.isEmpty)
   }
 
   @Test("the engine's refusal is passed through with the queue's name, and nothing changes")
   func engineError() throws {
     var library = try library(
-      settings: SmartFillSettings(mode: .fillTime, targetDuration: 2700, priorityShows: ["https://nowhere.example"]))
+      settings: SmartFillSettings(mode: .fillTime, targetSeconds: 2700, priorityShows: ["https://nowhere.example"]))
     let before = library
     #expect(
       throws: QueueError.fill(.unknownPriorityShow(feedURL: "https://nowhere.example"), queueName: "🚗 Commute")

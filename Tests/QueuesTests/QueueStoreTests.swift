@@ -1,6 +1,8 @@
 import Foundation
 import Queues
 import SmartFill
+import SmartFillSupport
+import SmartFillTestSupport
 import Synchronization
 import Testing
 
@@ -13,7 +15,7 @@ import Testing
 @Suite("Queue store")
 struct QueueStoreTests {
   func store() throws -> QueueStore {
-    QueueStore(path: try temporaryDirectory() + "/queues.json")
+    QueueStore(path: try TemporaryDirectory(prefix: "queues-tests").file("queues.json"))
   }
 
   func bytes(_ path: String) -> [UInt8]? {
@@ -143,7 +145,7 @@ struct QueueStoreTests {
 
   @Test("a path that cannot be read is reported and not moved")
   func unreadable() throws {
-    let directory = try temporaryDirectory()
+    let directory = try TemporaryDirectory(prefix: "queues-tests").path
     try FileManager.default.createDirectory(atPath: directory + "/queues.json", withIntermediateDirectories: false)
     let store = QueueStore(path: directory + "/queues.json")
     #expect(throws: QueueError.storeUnreadable(path: store.path, reason: "Is a directory")) { try store.load() }
@@ -153,7 +155,7 @@ struct QueueStoreTests {
 
   @Test("a store in a missing directory reports the failed write")
   func writeFailure() throws {
-    let store = QueueStore(path: try temporaryDirectory() + "/missing/queues.json")
+    let store = QueueStore(path: try TemporaryDirectory(prefix: "queues-tests").file("missing/queues.json"))
     #expect(throws: QueueError.self) { try store.save(QueueLibrary()) }
   }
 
@@ -177,10 +179,10 @@ struct QueueStoreTests {
         })
     ])
     let engine = FillEngine(catalog: catalog)
-    var fill: QueueLibrary.SmartFill?
+    var fill: QueueLibrary.FillOutcome?
     try store.update(now: testDate) { (library) throws(QueueError) in
       try library.modify(.commute) { (queue) throws(QueueError) in
-        queue.setSmartFillSettings(SmartFillSettings(mode: .fillTime, targetDuration: 45 * 60))
+        queue.smartFillSettings = SmartFillSettings(mode: .fillTime, targetSeconds: 45 * 60)
       }
       fill = try library.fill(.commute, using: engine, placement: .append)
     }
@@ -308,7 +310,7 @@ struct QueueStoreTests {
         return
       }
       #expect(
-        announced[library.revision]?.contains(fnv1a64(content)) == true,
+        announced[library.revision]?.contains(StableHash.fnv1a64(content)) == true,
         "seed \(seed), run \(run): revision \(library.revision) on disk is not a state the writer wrote")
       #expect(
         library.revision >= lastCommitted,
@@ -332,28 +334,5 @@ func writerURL() -> URL? {
   if let path = ProcessInfo.processInfo.environment["QUEUE_STORE_WRITER"] {
     return URL(fileURLWithPath: path)
   }
-  var candidates: [URL] = []
-  if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
-  let argument = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-  candidates.append(argument.deletingLastPathComponent())
-  for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
-  for directory in candidates {
-    var current = directory
-    for _ in 0..<4 {
-      let candidate = current.appendingPathComponent("queue-store-writer")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      current = current.deletingLastPathComponent()
-    }
-  }
-  return nil
-}
-
-/// FNV-1a, 64 bits, as `queue-store-writer` computes it.
-func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
-  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for byte in bytes {
-    hash ^= UInt64(byte)
-    hash = hash &* 0x100_0000_01b3
-  }
-  return hash
+  return BuiltProgram("queue-store-writer")?.url
 }

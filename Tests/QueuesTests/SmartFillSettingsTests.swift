@@ -7,7 +7,7 @@ struct SmartFillSettingsTests {
   @Test("the settings become an engine request with the excluded episodes")
   func request() {
     let settings = SmartFillSettings(
-      mode: .variety, targetDuration: 2700, toleranceSeconds: 120, priorityShows: ["https://example.com/a.xml"])
+      mode: .variety, targetSeconds: 2700, toleranceSeconds: 120, priorityShows: ["https://example.com/a.xml"])
     let excluded: Set = [episodeID("1")]
     #expect(
       settings.request(excluding: excluded)
@@ -19,6 +19,6 @@ struct SmartFillSettingsTests {
   @Test("the default tolerance is the engine's")
   func defaultTolerance() {
     #expect(
-      SmartFillSettings(mode: .fillTime, targetDuration: 600).toleranceSeconds == FillRequest.defaultToleranceSeconds)
+      SmartFillSettings(mode: .fillTime, targetSeconds: 600).toleranceSeconds == FillRequest.defaultToleranceSeconds)
   }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import Queues
 import SmartFill
-import SyntheticCatalogs
+import SmartFillSupport
 
-/// The seeded generator of the property tests (SplitMix64), so that every failure can be replayed from its seed.
+/// The seeded generator of the property tests, so that every failure can be replayed from its seed.
 typealias SeededGenerator = SplitMix64
 
 /// 2026-11-29T08:00:00Z, the date the tests' libraries are made at.
@@ -15,7 +15,7 @@ func later(_ seconds: Int) -> Date { testDate.addingTimeInterval(Double(seconds)
 func reference(_ guid: String, show: String = "a", minutes: Int? = 30, position: Int = 0) -> EpisodeReference {
   EpisodeReference(
     episodeGUID: guid, feedURL: "https://example.com/\(show).xml", title: "Episode \(guid)",
-    showTitle: "Show \(show)", durationSeconds: minutes.map { $0 * 60 }, playbackPosition: position,
+    showTitle: "Show \(show)", durationSeconds: minutes.map { $0 * 60 }, playbackPositionSeconds: position,
     addedAt: testDate)
 }
 
@@ -32,11 +32,4 @@ func queue(_ guids: [String], current: Int = 0) -> Queue {
 
 extension Queue {
   var guids: [String] { episodes.map(\.episodeGUID) }
-}
-
-/// A fresh directory under the temporary directory, for store files.
-func temporaryDirectory() throws -> String {
-  let path = FileManager.default.temporaryDirectory.appendingPathComponent("queues-tests-\(UUID().uuidString)").path
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
 }

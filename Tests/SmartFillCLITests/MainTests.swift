@@ -1,34 +1,15 @@
 import Foundation
+import SmartFillTestSupport
 import Testing
 
 /// Runs the built `smartfill` binary, to check what the library tests cannot: the streams and the exit status
 /// of the process.
 @Suite("smartfill executable")
 struct MainTests {
-  static var binary: URL? {
-    let directory = Bundle.main.bundleURL.deletingLastPathComponent()
-    for candidate in [directory, Bundle.main.bundleURL] {
-      let url = candidate.appendingPathComponent("smartfill")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return nil
-  }
+  static let binary = BuiltProgram("smartfill")
 
-  func run(_ arguments: [String]) throws -> (out: String, err: String, status: Int32) {
-    let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self), process.terminationStatus
-    )
+  func run(_ arguments: [String]) throws -> BuiltProgram.Run {
+    try #require(Self.binary).run(arguments)
   }
 
   @Test("the process prints to the right streams and exits with the right status")

@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillSupport
 import SyntheticCatalogs
 
 /// The seeded generator of the property tests (SplitMix64), so that every failure can be replayed from its seed.

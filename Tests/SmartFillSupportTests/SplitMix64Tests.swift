@@ -1,4 +1,4 @@
-import SyntheticCatalogs
+import SmartFillSupport
 import Testing
 
 @Suite("SplitMix64")

@@ -3,14 +3,14 @@ import SmartFill
 /// The design's own algorithms, re-implemented faithfully from its pseudocode, as the baseline the engine
 /// is measured against. Both are greedy: they can miss the window when a selection exists, and continue
 /// series can overshoot the target by a whole episode.
-public enum DesignBaseline {
+package enum DesignBaseline {
   /// The design's fill-time loop: sort the unplayed episodes by priority (priority shows, then listening
   /// history, then oldest first); add each one while the total stays at or below `target + tolerance`; stop
   /// once the total reaches `target − tolerance`.
   ///
   /// - Returns: The chosen episodes and their total remaining seconds.
   /// - Complexity: O(*n* log *n*) for *n* episodes.
-  public static func greedyFill(
+  package static func greedyFill(
     _ catalog: Catalog, targetSeconds: Int, toleranceSeconds: Int, priorityShows: [String] = [],
     excluded: Set<EpisodeID> = []
   ) -> (episodes: [EpisodeID], totalSeconds: Int) {
@@ -54,7 +54,7 @@ public enum DesignBaseline {
   /// target — which can overshoot by a whole episode.
   ///
   /// - Complexity: O(*n* log *n*) for *n* episodes.
-  public static func continueSeries(
+  package static func continueSeries(
     _ catalog: Catalog, targetSeconds: Int, priorityShows: [String] = [], excluded: Set<EpisodeID> = []
   ) -> (episodes: [EpisodeID], totalSeconds: Int) {
     var queues: [(rank: Int, listening: Int, published: Double, feedURL: String, next: [(EpisodeID, Int)])] = []

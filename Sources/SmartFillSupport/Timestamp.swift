@@ -7,8 +7,15 @@ package enum Timestamp {
   ///
   /// Accepted: `YYYY-MM-DDTHH:MM:SS`, then optional `.fraction`, then `Z` or `±HH:MM` (or `±HHMM`). The time
   /// is kept to the millisecond (a finer fraction is rounded), which is what ``format(_:)`` writes.
+  ///
+  /// - Complexity: O(*n*) in the length of `text`, without allocating.
   package static func parse(_ text: String) -> Date? {
-    let bytes = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { parse(utf8: $0) }
+  }
+
+  /// Parses UTF-8 bytes as ``parse(_:)`` parses a string.
+  package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     var index = 0
     func number(_ count: Int) -> Int? {
       guard index + count <= bytes.count else { return nil }
@@ -65,8 +72,24 @@ package enum Timestamp {
   }
 
   /// Formats `date` in UTC as `YYYY-MM-DDTHH:MM:SSZ`, with milliseconds only when the date has them.
+  ///
+  /// - Complexity: O(1).
   package static func format(_ date: Date) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(24)
+    append(date, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `date` as ``format(_:)`` formats it to `bytes`, without building a string.
+  ///
+  /// - Complexity: O(1).
+  package static func append(_ date: Date, to bytes: inout [UInt8]) {
     let interval = date.timeIntervalSince1970
+    guard interval.isFinite, abs(interval) < 1e15 else {
+      bytes.append(contentsOf: "1970-01-01T00:00:00Z".utf8)
+      return
+    }
     var whole = Int(interval.rounded(.down))
     var millis = Int(((interval - Double(whole)) * 1000).rounded())
     if millis == 1000 {
@@ -76,11 +99,38 @@ package enum Timestamp {
     let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
     let secondOfDay = whole - days * 86_400
     let (year, month, day) = civilDate(fromDays: days)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    var text = String(format: "%04d", year) + "-\(two(month))-\(two(day))T"
-    text += "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
-    if millis != 0 { text += "." + String(format: "%03d", millis) }
-    return text + "Z"
+    if (0...9999).contains(year) {
+      digits(year, count: 4, to: &bytes)
+    } else {
+      bytes.append(contentsOf: String(format: "%04d", year).utf8)
+    }
+    bytes.append(UInt8(ascii: "-"))
+    digits(month, count: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    digits(day, count: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "T"))
+    digits(secondOfDay / 3600, count: 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    digits(secondOfDay / 60 % 60, count: 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    digits(secondOfDay % 60, count: 2, to: &bytes)
+    if millis != 0 {
+      bytes.append(UInt8(ascii: "."))
+      digits(millis, count: 3, to: &bytes)
+    }
+    bytes.append(UInt8(ascii: "Z"))
+  }
+
+  /// Appends `value` (0 ≤ `value` < 10^`count`) with leading zeros to `count` digits.
+  private static func digits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
+    var divisor = 1
+    for _ in 1..<count { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 
   /// The number of days in `month` (1–12) of `year`, in the proleptic Gregorian calendar.

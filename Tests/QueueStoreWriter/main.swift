@@ -10,6 +10,7 @@
 import Foundation
 import Queues
 import SmartFill
+import SmartFillSupport
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("queue-store-writer: \(message)\n".utf8))
@@ -18,28 +19,6 @@ func fail(_ message: String) -> Never {
 
 func say(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
-
-/// FNV-1a, 64 bits: the same in every process, unlike `Hasher`.
-func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
-  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for byte in bytes {
-    hash ^= UInt64(byte)
-    hash = hash &* 0x100_0000_01b3
-  }
-  return hash
-}
-
-struct SplitMix64 {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
 func episode(_ guid: String, show: Int, at date: Date) -> EpisodeReference {
@@ -51,7 +30,7 @@ func episode(_ guid: String, show: Int, at date: Date) -> EpisodeReference {
 /// One deterministic change for `revision`: the first builds a library of 20 queues × 10 episodes.
 func change(_ library: inout QueueLibrary, revision: Int, seed: UInt64) throws(QueueError) {
   let now = Date(timeIntervalSince1970: 1_800_000_000 + Double(revision))
-  var random = SplitMix64(state: seed &+ UInt64(revision) &* 0x2545_F491_4F6C_DD1D)
+  var random = SplitMix64(seed: seed &+ UInt64(revision) &* 0x2545_F491_4F6C_DD1D)
   if library.count < 20 {
     while library.count < 20 {
       try library.createQueue(named: "🧪 Queue \(library.count)", id: QueueID("q\(library.count)"), now: now)
@@ -107,7 +86,7 @@ do {
       var revision = 0
       let saved = try store.update(
         now: Date(timeIntervalSince1970: 1_800_000_000),
-        willWrite: { data in say("W \(revision) \(fnv1a64(data))") },
+        willWrite: { data in say("W \(revision) \(StableHash.fnv1a64(data))") },
         { (library) throws(QueueError) in
           revision = library.revision + 1
           try change(&library, revision: revision, seed: seed)
@@ -128,4 +107,9 @@ do {
   }
 } catch {
   fail(error.description)
+}
+
+extension SplitMix64 {
+  /// A number from 0 to `bound` − 1.
+  mutating func below(_ bound: Int) -> Int { integer(in: 0...(bound - 1)) }
 }

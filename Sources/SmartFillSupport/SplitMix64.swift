@@ -1,13 +1,13 @@
 /// SplitMix64: a small, fast, seedable generator whose output is the same on every platform, so generated
 /// catalogs are reproducible byte for byte.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// Creates a generator from `seed`.
-  public init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
   /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,18 +16,18 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   }
 
   /// A number in `range`, from integer arithmetic only (no floating point), so the same on every platform.
-  public mutating func integer(in range: ClosedRange<Int>) -> Int {
+  package mutating func integer(in range: ClosedRange<Int>) -> Int {
     let width = UInt64(range.upperBound - range.lowerBound) + 1
     return range.lowerBound + Int(next() % width)
   }
 
   /// `true` with probability `numerator / denominator`.
-  public mutating func chance(_ numerator: Int, in denominator: Int) -> Bool {
+  package mutating func chance(_ numerator: Int, in denominator: Int) -> Bool {
     integer(in: 0...(denominator - 1)) < numerator
   }
 
   /// One of `elements`.
-  public mutating func element<T>(of elements: [T]) -> T {
+  package mutating func element<T>(of elements: [T]) -> T {
     elements[integer(in: 0...(elements.count - 1))]
   }
 }

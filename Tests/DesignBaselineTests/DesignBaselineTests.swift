@@ -1,3 +1,4 @@
+import DesignBaseline
 import Foundation
 import SmartFill
 import SyntheticCatalogs

@@ -1,6 +1,5 @@
+import SmartFillSupport
 import Testing
-
-@testable import SmartFill
 
 @Suite("JSON reader")
 struct JSONValueTests {
