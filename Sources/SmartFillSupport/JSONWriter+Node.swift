@@ -54,3 +54,33 @@ extension JSONWriter {
     return writer.text
   }
 }
+
+extension JSONWriter {
+  /// Writes a parsed value as it was read, an object's members sorted by key (a parsed object keeps no
+  /// order): for values a reader does not know and must keep, such as a newer version's fields.
+  ///
+  /// - Complexity: O(*n* log *n*) in the size of the value.
+  package mutating func write(_ value: JSONValue) {
+    switch value {
+    case .null: null()
+    case .bool(let flag): bool(flag)
+    case .integer(let number): integer(number)
+    case .number(let number): self.number(number)
+    case .string(let text): string(text)
+    case .array(let elements):
+      array { json in
+        for element in elements {
+          json.element()
+          json.write(element)
+        }
+      }
+    case .object(let members):
+      object { json in
+        for key in members.keys.sorted() {
+          json.member(key)
+          json.write(members[key]!)
+        }
+      }
+    }
+  }
+}

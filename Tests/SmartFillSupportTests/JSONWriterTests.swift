@@ -99,3 +99,14 @@ struct JSONWriterTests {
     }
   }
 }
+
+@Suite("JSON writer with parsed values")
+struct JSONWriterParsedValueTests {
+  @Test("a parsed value is written back with its members sorted")
+  func parsed() throws {
+    let value = try JSONValue.parse(Array(#"{"z": [1, 2.5, "s"], "a": {"n": null, "b": true}}"#.utf8))
+    var json = JSONWriter(style: .compact)
+    json.write(value)
+    #expect(json.text == #"{"a":{"b":true,"n":null},"z":[1,2.5,"s"]}"#)
+  }
+}
