@@ -223,6 +223,39 @@ struct RequestContext {
     return chains.map { ($0.show, $0.episodes) }
   }
 
+  /// Why this request has no candidate at all: no episodes, every one played, every unplayed one excluded, or
+  /// none of the rest with a known duration. Called only for an empty result.
+  ///
+  /// - Complexity: O(*n*) in the catalog's episodes.
+  func emptyExplanation() -> FillResult.Explanation {
+    var episodes = 0
+    var unplayed = 0
+    var included = 0
+    var timed = 0
+    for (show, value) in catalog.shows.enumerated() {
+      episodes += value.episodes.count
+      let latest = index.latestPlayed[show]
+      for (position, episodeIndex) in index.series[show].enumerated() {
+        let episode = value.episodes[episodeIndex]
+        guard !episode.isPlayed, episode.kind != .trailer else { continue }
+        // Continue series offers full episodes after each show's latest played one; the time modes also
+        // offer an episodic show's earlier episodes and a serial show's bonus episodes.
+        let isChain = episode.kind == .full && (value.ordering == .serial || request.mode == .continueSeries)
+        if isChain, position < latest { continue }
+        if request.mode == .continueSeries, episode.kind != .full { continue }
+        unplayed += 1
+        guard !isExcluded(show: show, episode: episodeIndex) else { continue }
+        included += 1
+        if episode.remainingSeconds != nil { timed += 1 }
+      }
+    }
+    if episodes == 0 { return .noEpisodes }
+    if unplayed == 0 { return .everythingPlayed }
+    if included == 0 { return .everythingExcluded(count: unplayed) }
+    // Timed episodes may remain, but none is a candidate: each story's next episode has no known duration.
+    return .noKnownDuration(count: included - timed)
+  }
+
   func reason(for ref: TimeCandidates.Ref) -> FillResult.Reason {
     if ranks[ref.show] != nil { return .priorityShow }
     if ref.inChain { return .nextInSeries }

@@ -3,7 +3,7 @@ import SmartFillSupport
 /// What the engine precomputes once per catalog: series order, the latest played episode of each show, and
 /// every episode that may be a free candidate, already in priority order for shows that are not priority
 /// shows.
-package struct CatalogIndex: Sendable {
+struct CatalogIndex: Sendable {
   /// A potential free candidate: an unplayed, non-trailer episode of known duration that is not part of a
   /// chain (any such episode of an episodic show, a bonus episode of a serial show).
   struct Free: Sendable {

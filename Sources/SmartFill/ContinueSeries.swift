@@ -9,7 +9,7 @@
 /// Within a round, the completion of a decision is the sumset of two sets: `A`, the remaining episodes of
 /// the shows already taken in this round, and `B[j]`, the chains of the shows still to decide. `B` is
 /// computed backward at the start of each round; the sumset is probed only when neither set alone answers.
-struct RoundRobinFill {
+struct ContinueSeries {
   /// Each chain's durations in series order, the chains in show priority order.
   var chains: [[Int]]
 

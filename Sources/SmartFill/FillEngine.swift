@@ -15,8 +15,8 @@ public struct FillEngine: Sendable {
   let index: CatalogIndex
   /// The largest exact variety search, in words (see ``VarietyFill``); tests lower it to reach the fallback.
   var varietyBudget = VarietyFill.wordBudget
-  /// Where fill time splits a long candidate list (see ``LookaheadFill``); tests lower it.
-  var lookaheadHeadSize = LookaheadFill.defaultHeadSize
+  /// Where fill time splits a long candidate list (see ``FillTime``); tests lower it.
+  var lookaheadHeadSize = FillTime.defaultHeadSize
 
   /// Indexes `catalog`.
   ///
@@ -32,8 +32,8 @@ public struct FillEngine: Sendable {
   ///   negative, over 30 minutes or not less than the target; a priority show that is not in the catalog.
   /// - Complexity: O(*n* + *s* log *s*) to gather the *n* candidates of *s* shows, then for fill time
   ///   O(*n′* · *k*) word operations, where *n′* ≤ *n* is the number of candidates left after exact pruning and
-  ///   *k* ≤ (*T* + *tol*) / 64 the words below the dense tail of the reachable totals; see ``LookaheadFill``,
-  ///   ``RoundRobinFill`` and ``VarietyOrder`` for the modes.
+  ///   *k* ≤ (*T* + *tol*) / 64 the words below the dense tail of the reachable totals; see ``FillTime``,
+  ///   ``ContinueSeries`` and ``VarietyOrder`` for the modes.
   public func fill(_ request: FillRequest) throws(FillError) -> FillResult {
     let window = try validate(request)
     let context = RequestContext(index: index, request: request, catalog: catalog)
@@ -80,7 +80,7 @@ public struct FillEngine: Sendable {
   private func solve(_ candidates: TimeCandidates, window: ClosedRange<Int>) -> (picked: [Int], inWindow: Bool) {
     guard !candidates.durations.isEmpty else { return ([], false) }
     let (durations, scaledWindow, reachable) = scale(candidates.durations, window)
-    var fill = LookaheadFill(durations: durations, groupEnds: candidates.groupEnds)
+    var fill = FillTime(durations: durations, groupEnds: candidates.groupEnds)
     fill.headSize = lookaheadHeadSize
     let outcome = fill.select(in: scaledWindow)
     return (outcome.selection.indices, outcome.inWindow && reachable)
@@ -154,9 +154,7 @@ public struct FillEngine: Sendable {
     var result = timeResult(
       context, candidates: candidates, picked: picked, inWindow: inWindow, window: window, ordered: arranged)
     if result.status == .short, plain.inWindow {
-      result.message =
-        "The variety rule (never three in a row from one show) and the \(describe(window)) window cannot "
-        + "both be met with these episodes; the closest is \(describe(seconds: result.totalSeconds))."
+      result.explanation = .varietyConflict(window: window, closestSeconds: result.totalSeconds)
     }
     return result
   }
@@ -188,7 +186,7 @@ public struct FillEngine: Sendable {
     return FillResult(
       mode: .continueSeries, status: entries.isEmpty ? .empty : .filled, targetSeconds: nil,
       toleranceSeconds: context.request.toleranceSeconds, totalSeconds: total, entries: entries,
-      message: entries.isEmpty ? FillResult.emptyMessage : nil)
+      explanation: entries.isEmpty ? context.emptyExplanation() : nil)
   }
 
   private func continueSeries(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
@@ -197,7 +195,7 @@ public struct FillEngine: Sendable {
       return FillResult(
         mode: .continueSeries, status: .empty, targetSeconds: context.request.targetSeconds,
         toleranceSeconds: context.request.toleranceSeconds, totalSeconds: 0, entries: [],
-        message: FillResult.emptyMessage)
+        explanation: context.emptyExplanation())
     }
     let durations = chains.map { chain in
       chain.episodes.map { catalog.shows[chain.show].episodes[$0].remainingSeconds! }
@@ -208,7 +206,7 @@ public struct FillEngine: Sendable {
       defer { offset += chain.count }
       return Array(scaled[offset..<offset + chain.count])
     }
-    let outcome = RoundRobinFill(chains: scaledChains).select(in: scaledWindow)
+    let outcome = ContinueSeries(chains: scaledChains).select(in: scaledWindow)
     let entries = outcome.picks.map { pick in
       context.entry(
         show: chains[pick.chain].show, episode: chains[pick.chain].episodes[pick.position],
@@ -227,7 +225,7 @@ public struct FillEngine: Sendable {
       return FillResult(
         mode: context.request.mode, status: .empty, targetSeconds: context.request.targetSeconds,
         toleranceSeconds: context.request.toleranceSeconds, totalSeconds: 0, entries: [],
-        message: FillResult.emptyMessage)
+        explanation: context.emptyExplanation())
     }
     let order: [Int]
     if let ordered {
@@ -257,17 +255,16 @@ public struct FillEngine: Sendable {
   ) -> FillResult {
     let total = entries.reduce(0) { $0 + ($1.seconds ?? 0) }
     let status: FillResult.Status = inWindow && window.contains(total) ? .filled : .short
-    var message: String?
+    var explanation: FillResult.Explanation?
     if status == .short {
-      message =
+      explanation =
         entries.isEmpty
-        ? "Nothing fits in \(describe(window)): every available episode is longer."
-        : "No combination of the available episodes reaches \(describe(window)); the closest is "
-          + "\(describe(seconds: total))."
+        ? .nothingShortEnough(window: window) : .windowUnreachable(window: window, closestSeconds: total)
     }
     return FillResult(
       mode: context.request.mode, status: status, targetSeconds: context.request.targetSeconds,
-      toleranceSeconds: context.request.toleranceSeconds, totalSeconds: total, entries: entries, message: message)
+      toleranceSeconds: context.request.toleranceSeconds, totalSeconds: total, entries: entries,
+      explanation: explanation)
   }
 }
 

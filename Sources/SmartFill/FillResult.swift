@@ -54,9 +54,6 @@ public struct FillResult: Sendable, Hashable {
     }
   }
 
-  /// The message shown when there is nothing to queue.
-  public static let emptyMessage = "No episodes available. Subscribe to more shows?"
-
   /// The mode that produced this result.
   public var mode: FillRequest.Mode
   /// Filled, short or empty.
@@ -71,13 +68,15 @@ public struct FillResult: Sendable, Hashable {
   public var deviationSeconds: Int? { targetSeconds.map { totalSeconds - $0 } }
   /// The chosen episodes, in play order.
   public var entries: [Entry]
-  /// A sentence for the listener when the result is short or empty, else `nil`.
-  public var message: String?
+  /// Why the result is short or empty, else `nil`.
+  public var explanation: Explanation?
+  /// The explanation's sentence for the listener (in English), else `nil`.
+  public var message: String? { explanation?.description }
 
   /// Creates a result.
   public init(
     mode: FillRequest.Mode, status: Status, targetSeconds: Int?, toleranceSeconds: Int, totalSeconds: Int,
-    entries: [Entry], message: String?
+    entries: [Entry], explanation: Explanation?
   ) {
     self.mode = mode
     self.status = status
@@ -85,6 +84,6 @@ public struct FillResult: Sendable, Hashable {
     self.toleranceSeconds = toleranceSeconds
     self.totalSeconds = totalSeconds
     self.entries = entries
-    self.message = message
+    self.explanation = explanation
   }
 }

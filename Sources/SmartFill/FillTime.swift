@@ -10,7 +10,7 @@
 /// on, `S[i] = S[skip(i)] ∪ (S[i + 1] + d(i))`, where `skip(i)` is `i + 1` for a free episode and the end of
 /// its chain for a chain episode (skipping an episode of a chain ends the chain). Only checkpoints of `S` are
 /// kept; the blocks between them are recomputed as the forward pass reaches them.
-struct LookaheadFill {
+struct FillTime {
   /// Durations of the candidates in priority order.
   var durations: [Int]
   /// For each candidate, the index after its group: `i + 1` for a free episode, the chain's end for a chain's.
@@ -39,7 +39,7 @@ struct LookaheadFill {
   /// The smallest head worth splitting off by default: the forward pass usually stops within it.
   static let defaultHeadSize = 256
   /// The smallest head split off from a long list (tests lower it).
-  var headSize = LookaheadFill.defaultHeadSize
+  var headSize = FillTime.defaultHeadSize
 
   /// Selects by the rule, with the window's bottom fixed (`fixedLow`, when a caller already knows a completion
   /// reaches it) or found from the best reachable total.
@@ -56,8 +56,8 @@ struct LookaheadFill {
       let outcome = solve(in: window, base: nil, fixedLow: fixedLow)
       return (outcome.selection, outcome.inWindow)
     }
-    let head = LookaheadFill(durations: Array(durations[..<cut]), groupEnds: Array(groupEnds[..<cut]))
-    var tail = LookaheadFill(durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut })
+    let head = FillTime(durations: Array(durations[..<cut]), groupEnds: Array(groupEnds[..<cut]))
+    var tail = FillTime(durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut })
     tail.headSize = headSize * 4  // geometric, so a long forward pass costs O(n log n) in all
     let base = tail.reachableTotals(upTo: window.upperBound)
     var outcome = head.solve(in: window, base: base, fixedLow: fixedLow)

@@ -13,11 +13,11 @@
 /// show's chain, so no season and no episode is skipped. Bonus episodes of a serial show are not part of
 /// its chain: they are heard whenever, so fill time and variety treat them like episodes of an episodic show,
 /// and continue series leaves them out.
-public enum SeriesOrder {
+package enum SeriesOrder {
   /// Whether `lhs` comes before `rhs` in series order for a show with `ordering`.
   ///
   /// - Complexity: O(1), plus the comparison of GUIDs when everything else is equal.
-  public static func precedes(_ lhs: Episode, _ rhs: Episode, ordering: Show.Ordering) -> Bool {
+  package static func precedes(_ lhs: Episode, _ rhs: Episode, ordering: Show.Ordering) -> Bool {
     if ordering == .serial {
       let lhsSeason = lhs.season ?? Int.max
       let rhsSeason = rhs.season ?? Int.max
@@ -33,7 +33,7 @@ public enum SeriesOrder {
   /// The show's episodes' indices in series order.
   ///
   /// - Complexity: O(*n* log *n*) for *n* episodes.
-  public static func indices(of show: Show) -> [Int] {
+  package static func indices(of show: Show) -> [Int] {
     // Compare extracted keys rather than episodes, which would be copied (and retained) per comparison.
     let isSerial = show.ordering == .serial
     let keys = show.episodes.map { episode in

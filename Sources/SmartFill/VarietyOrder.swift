@@ -7,11 +7,11 @@
 /// valid completion possible, preferring a show whose category differs from the previous episode's, then
 /// the show with the most episodes left, then the show of higher priority. Each show's episodes keep their
 /// given order (series order), so a serial show is still heard in order.
-public enum VarietyOrder {
+enum VarietyOrder {
   /// Whether episodes with these per-show counts can be ordered without three in a row from one show.
   ///
   /// - Complexity: O(*s*) for *s* shows.
-  public static func isArrangeable(counts: [Int]) -> Bool {
+  static func isArrangeable(counts: [Int]) -> Bool {
     let total = counts.reduce(0, +)
     let largest = counts.max() ?? 0
     return largest <= 2 * (total - largest + 1)
@@ -23,7 +23,7 @@ public enum VarietyOrder {
   /// - Parameter shows: Each show's category (or `nil` when unknown) and its episodes in the order they must
   ///   keep, the shows in priority order.
   /// - Complexity: O(*n* · *s*²) for *n* episodes and *s* shows.
-  public static func arrange<Element>(_ shows: [(category: String?, items: [Element])]) -> [Element]? {
+  static func arrange<Element>(_ shows: [(category: String?, items: [Element])]) -> [Element]? {
     var remaining = shows.map(\.items.count)
     guard isArrangeable(counts: remaining) else { return nil }
     var next = [Int](repeating: 0, count: shows.count)

@@ -4,7 +4,8 @@ import SmartFillSupport
 extension FillResult {
   /// The result as the `--json` document: `mode`, `status`, `targetSeconds` (null without a target),
   /// `toleranceSeconds`, `totalSeconds`, `episodes` (each with `feedURL`, `guid`, `title`, `seconds`, `season`
-  /// and `episode`, null when unknown) and `message` (null unless short or empty).
+  /// and `episode`, null when unknown), `message` (null unless short or empty) and `reason` (the message as
+  /// data: null, or an object with its `kind` and the figures behind it).
   var jsonNode: JSONWriter.Node {
     func optional(_ value: Int?) -> JSONWriter.Node { value.map { .integer($0) } ?? .null }
     return .object([
@@ -28,6 +29,7 @@ extension FillResult {
           })
       ),
       ("message", message.map { .string($0) } ?? .null),
+      ("reason", explanation?.jsonNode ?? .null),
     ])
   }
 
@@ -90,5 +92,29 @@ extension FillResult {
   static func cut(_ text: String, to width: Int) -> String {
     let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
     return flat.count <= width ? flat : String(flat.prefix(width - 1)) + "…"
+  }
+}
+
+extension FillResult.Explanation {
+  /// The explanation as `smartfill fill --json` writes it: `kind`, then `count` (of episodes) or the window
+  /// (`windowLowSeconds`, `windowHighSeconds`) and `closestSeconds`, where the case has them.
+  var jsonNode: JSONWriter.Node {
+    var members: [(String, JSONWriter.Node)] = [("kind", .string(kind))]
+    switch self {
+    case .noEpisodes, .everythingPlayed:
+      break
+    case .everythingExcluded(let count), .noKnownDuration(let count):
+      members.append(("count", .integer(count)))
+    case .nothingShortEnough(let window):
+      members += [
+        ("windowLowSeconds", .integer(window.lowerBound)), ("windowHighSeconds", .integer(window.upperBound)),
+      ]
+    case .windowUnreachable(let window, let closest), .varietyConflict(let window, let closest):
+      members += [
+        ("windowLowSeconds", .integer(window.lowerBound)), ("windowHighSeconds", .integer(window.upperBound)),
+        ("closestSeconds", .integer(closest)),
+      ]
+    }
+    return .object(members)
   }
 }

@@ -75,7 +75,8 @@ struct QueueLibrarySmartFillTests {
     let before = library
     let fill = try library.fill(.commute, using: FillEngine(catalog: Catalog()), placement: .replace)
     #expect(fill.result.status == .empty)
-    #expect(fill.message == FillResult.emptyMessage)
+    #expect(fill.result.explanation == .noEpisodes)
+    #expect(fill.message == "No episodes available. Subscribe to more shows?")
     #expect(fill.added.isEmpty)
     #expect(library == before)
   }

@@ -33,7 +33,8 @@ struct FillCommandTests {
             "episode": 7
           }
         ],
-        "message": null
+        "message": null,
+        "reason": null
       }
 
       """
@@ -66,7 +67,8 @@ struct FillCommandTests {
             "episode": null
           }
         ],
-        "message": null
+        "message": null,
+        "reason": null
       }
 
       """
@@ -87,7 +89,10 @@ struct FillCommandTests {
         "toleranceSeconds": 180,
         "totalSeconds": 0,
         "episodes": [],
-        "message": "No episodes available. Subscribe to more shows?"
+        "message": "No episodes available. Subscribe to more shows?",
+        "reason": {
+          "kind": "noEpisodes"
+        }
       }
 
       """

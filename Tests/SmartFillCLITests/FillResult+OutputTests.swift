@@ -1,4 +1,5 @@
 import SmartFill
+import SmartFillSupport
 import Testing
 
 @testable import SmartFillCLI
@@ -21,14 +22,14 @@ struct FillResultOutputTests {
         entry("A very long show title that goes on and on", "Line one\nline two", 3600, episode: 12),
         entry("B", String(repeating: "x", count: 60), 125, season: 3),
       ],
-      message: "Not enough episodes.")
+      explanation: .windowUnreachable(window: 7080...7320, closestSeconds: 3725))
     let expected = """
       #  SHOW                          EPISODE  TITLE                                                TIME  WHY
       1  A very long show title that…  E12      Line one line two                                 1:00:00  oldest unplayed
       2  B                             S3       xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…     2:05  oldest unplayed
 
       Total 1:02:05 for a target of 2:00:00 ± 2:00 (-57:55): short, 2 episodes, variety
-      Not enough episodes.
+      No combination of the available episodes reaches 1 h 58 min–2 h 2 min; the closest is 1 h 2 min 5 s.
 
       """
     #expect(result.table() == expected)
@@ -38,11 +39,35 @@ struct FillResultOutputTests {
   func noTarget() {
     let result = FillResult(
       mode: .continueSeries, status: .empty, targetSeconds: nil, toleranceSeconds: 180, totalSeconds: 0,
-      entries: [], message: FillResult.emptyMessage)
+      entries: [], explanation: .noEpisodes)
     #expect(
       result.table()
         == "Total 0:00, no target: empty, 0 episodes, continue-series\nNo episodes available. Subscribe to more shows?\n"
     )
+  }
+
+  @Test(
+    "the explanation in the JSON document: its kind and its figures",
+    arguments: [
+      (FillResult.Explanation.noEpisodes, #"{"kind":"noEpisodes"}"#),
+      (.everythingPlayed, #"{"kind":"everythingPlayed"}"#),
+      (.everythingExcluded(count: 4), #"{"kind":"everythingExcluded","count":4}"#),
+      (.noKnownDuration(count: 3), #"{"kind":"noKnownDuration","count":3}"#),
+      (
+        .nothingShortEnough(window: 2520...2880),
+        #"{"kind":"nothingShortEnough","windowLowSeconds":2520,"windowHighSeconds":2880}"#
+      ),
+      (
+        .windowUnreachable(window: 2520...2880, closestSeconds: 1500),
+        #"{"kind":"windowUnreachable","windowLowSeconds":2520,"windowHighSeconds":2880,"closestSeconds":1500}"#
+      ),
+      (
+        .varietyConflict(window: 60...120, closestSeconds: 50),
+        #"{"kind":"varietyConflict","windowLowSeconds":60,"windowHighSeconds":120,"closestSeconds":50}"#
+      ),
+    ])
+  func explanationJSON(_ explanation: FillResult.Explanation, text: String) {
+    #expect(JSONWriter.text(explanation.jsonNode, style: .compact) == text)
   }
 
   @Test("clock times")

@@ -1,6 +1,7 @@
 import Foundation
-import SmartFill
 import Testing
+
+@testable import SmartFill
 
 @Suite("Continue series")
 struct ContinueSeriesTests {
@@ -69,7 +70,8 @@ struct ContinueSeriesTests {
     let result = try FillEngine(catalog: Catalog(shows: [played])).fill(
       FillRequest(mode: .continueSeries, targetSeconds: nil))
     #expect(result.status == .empty)
-    #expect(result.message == FillResult.emptyMessage)
+    #expect(result.explanation == .everythingPlayed)
+    #expect(result.message == "Every episode has been played. New episodes will appear when your shows publish them.")
   }
 
   @Test("matches the documented round-robin rule on thousands of seeded random catalogs (brute force)")

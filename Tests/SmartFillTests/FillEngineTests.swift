@@ -1,6 +1,7 @@
 import Foundation
-import SmartFill
 import Testing
+
+@testable import SmartFill
 
 @Suite("Fill engine")
 struct FillEngineTests {
@@ -52,6 +53,7 @@ struct FillEngineTests {
     let result = try FillEngine(catalog: Catalog()).fill(FillRequest(mode: mode, targetSeconds: 2700))
     #expect(result.status == .empty)
     #expect(result.entries.isEmpty)
+    #expect(result.explanation == .noEpisodes)
     #expect(result.message == "No episodes available. Subscribe to more shows?")
   }
 

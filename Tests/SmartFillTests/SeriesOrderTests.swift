@@ -1,6 +1,7 @@
 import Foundation
-import SmartFill
 import Testing
+
+@testable import SmartFill
 
 @Suite("Series order")
 struct SeriesOrderTests {

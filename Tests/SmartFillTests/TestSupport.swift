@@ -1,7 +1,8 @@
 import Foundation
-import SmartFill
 import SmartFillSupport
 import SyntheticCatalogs
+
+@testable import SmartFill
 
 /// The seeded generator of the property tests (SplitMix64), so that every failure can be replayed from its seed.
 typealias SeededGenerator = SplitMix64

@@ -1,8 +1,9 @@
-import SmartFill
 import Testing
 
+@testable import SmartFill
+
 @Suite("Priority")
-struct PriorityTests {
+struct PriorityKeyTests {
   @Test("priority rank first, then more listening, then older, then feed URL, then position")
   func keyOrder() {
     let base = PriorityKey(rank: Int.max, listening: 100, published: 10, feedRank: 5, position: 3)

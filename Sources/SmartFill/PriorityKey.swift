@@ -14,20 +14,20 @@
 ///
 /// Continue series orders shows by `(priority rank, −recentListeningSeconds, published date of the show's
 /// next episode, feed URL)`.
-public struct PriorityKey: Sendable, Hashable, Comparable {
+struct PriorityKey: Sendable, Hashable, Comparable {
   /// The show's position in the caller's priority list; `Int.max` for other shows.
-  public var rank: Int
+  var rank: Int
   /// The show's recent listening, in seconds.
-  public var listening: Int
+  var listening: Int
   /// The published date of the group's first episode, in seconds since 1970.
-  public var published: Double
+  var published: Double
   /// The show's position among the catalog's shows sorted by feed URL.
-  public var feedRank: Int
+  var feedRank: Int
   /// The group's first episode's position in its show's series order.
-  public var position: Int
+  var position: Int
 
   /// Creates a key.
-  public init(rank: Int, listening: Int, published: Double, feedRank: Int, position: Int) {
+  init(rank: Int, listening: Int, published: Double, feedRank: Int, position: Int) {
     self.rank = rank
     self.listening = listening
     self.published = published
@@ -35,7 +35,7 @@ public struct PriorityKey: Sendable, Hashable, Comparable {
     self.position = position
   }
 
-  public static func < (lhs: PriorityKey, rhs: PriorityKey) -> Bool {
+  static func < (lhs: PriorityKey, rhs: PriorityKey) -> Bool {
     if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
     if lhs.listening != rhs.listening { return lhs.listening > rhs.listening }
     if lhs.published != rhs.published { return lhs.published < rhs.published }

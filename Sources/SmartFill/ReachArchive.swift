@@ -1,0 +1,26 @@
+/// Compact copies of reach rows, appended one after another.
+struct ReachArchive {
+  private var words: [UInt64] = []
+  private var starts: [Int] = [0]
+
+  /// The number of saved rows.
+  var count: Int { starts.count - 1 }
+
+  /// Saves `row` of `rows`; returns its index in the archive.
+  @discardableResult
+  mutating func append(_ rows: ReachRows, row: Int) -> Int {
+    words.append(contentsOf: rows.compact(row))
+    starts.append(words.count)
+    return starts.count - 2
+  }
+
+  /// The saved words of entry `index`.
+  subscript(index: Int) -> ArraySlice<UInt64> { words[starts[index]..<starts[index + 1]] }
+
+  /// Removes every entry, keeping the storage.
+  mutating func removeAll() {
+    words.removeAll(keepingCapacity: true)
+    starts.removeAll(keepingCapacity: true)
+    starts.append(0)
+  }
+}
