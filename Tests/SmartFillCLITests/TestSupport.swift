@@ -1,29 +1,6 @@
 import Foundation
 import SmartFill
-
-/// A fresh temporary directory for a test, removed by `cleanUp()`.
-struct TemporaryDirectory {
-  let path: String
-
-  init() throws {
-    path = NSTemporaryDirectory() + "smartfill-cli-tests-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  /// Writes `text` to `name` inside the directory and returns the file's path.
-  @discardableResult
-  func write(_ name: String, _ text: String) throws -> String {
-    let file = path + "/" + name
-    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-    return file
-  }
-
-  func read(_ name: String) throws -> String {
-    try String(contentsOf: URL(fileURLWithPath: path + "/" + name), encoding: .utf8)
-  }
-
-  func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
-}
+@_exported import SmartFillTestSupport
 
 /// 2024-01-01T00:00:00Z plus `days`.
 func day(_ days: Int) -> Date { Date(timeIntervalSince1970: 1_704_067_200 + Double(days) * 86_400) }
