@@ -111,7 +111,7 @@ struct Suite {
     Measurement.resetPeakResident()
     progress("catalog \(source.name): building")
     let catalog = try source.load()
-    let engine = FillEngine(catalog: catalog)
+    let engine = try FillEngine(catalog: catalog)
     let instances = instances(for: catalog, seed: StableHash.fnv1a64(source.name))
     var results: [CaseResult] = []
     for mode in FillRequest.Mode.allCases {

@@ -5,6 +5,9 @@ import SmartFillSupport
 // problem is reported with its show, episode, field and value, and every problem of a file can be listed.
 
 extension Catalog {
+  /// The keys of the catalog object, in the order they are written.
+  static let jsonKeys = ["version", "shows"]
+
   /// Reads a catalog from JSON text (version 1).
   ///
   /// - Throws: The first ``CatalogError`` found; ``problems(inJSON:)`` lists them all.
@@ -78,6 +81,7 @@ struct CatalogReader {
       problems.append(.wrongType(CatalogLocation(), expected: "an object", found: root.typeDescription))
       return nil
     }
+    checkKeys(members, known: Catalog.jsonKeys, CatalogLocation())
     switch members["version"] {
     case nil:
       problems.append(.missingField(CatalogLocation(field: "version")))
@@ -110,6 +114,15 @@ struct CatalogReader {
 
   // MARK: Fields
 
+  /// Records an ``CatalogError/unknownField(_:suggestion:)`` for each member of `members` that is not in
+  /// `known`, suggesting the nearest known key: nothing in a catalog is dropped silently.
+  mutating func checkKeys(_ members: [String: JSONValue], known: [String], _ location: CatalogLocation) {
+    guard members.count > known.count || members.keys.contains(where: { !known.contains($0) }) else { return }
+    for key in members.keys.sorted() where !known.contains(key) {
+      problems.append(.unknownField(location.with(field: key), suggestion: Spelling.nearest(to: key, in: known)))
+    }
+  }
+
   mutating func string(_ value: JSONValue?, _ location: CatalogLocation, required: Bool) -> String? {
     switch value {
     case nil:
@@ -136,15 +149,13 @@ struct CatalogReader {
     }
   }
 
-  mutating func integer(_ value: JSONValue?, _ location: CatalogLocation, minimum: Int, reason: String) -> Int? {
+  /// An integer field's value, or `nil` when absent or mistyped (a problem is recorded); ranges are checked on
+  /// the built value (`Catalog+Validation.swift`).
+  mutating func integer(_ value: JSONValue?, _ location: CatalogLocation) -> Int? {
     switch value {
     case nil:
       return nil
     case .integer(let number)?:
-      if number < minimum {
-        problems.append(.invalidValue(location, value: String(number), reason: reason))
-        return nil
-      }
       return number
     case let other?:
       problems.append(.wrongType(location, expected: "an integer", found: other.excerpt))
@@ -167,13 +178,5 @@ struct CatalogReader {
       problems.append(.wrongType(location, expected: "a string", found: other.excerpt))
       return nil
     }
-  }
-}
-
-extension CatalogLocation {
-  func with(field: String) -> CatalogLocation {
-    var copy = self
-    copy.field = field
-    return copy
   }
 }

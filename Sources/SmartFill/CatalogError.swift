@@ -30,12 +30,13 @@ public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     var parts: [String] = []
     if let showIndex {
-      parts.append(feedURL.map { "show \($0)" } ?? "shows[\(showIndex)]")
+      parts.append(feedURL.map { "show \(DisplayText.quoted($0, limit: 200))" } ?? "shows[\(showIndex)]")
     }
     if let episodeIndex {
-      parts.append(guid.map { "episode \(JSONWriter.quoted($0))" } ?? "episodes[\(episodeIndex)]")
+      parts.append(
+        guid.map { "episode \(DisplayText.excerpt(JSONWriter.quoted($0), limit: 200))" } ?? "episodes[\(episodeIndex)]")
     }
-    if let field { parts.append("field \"\(field)\"") }
+    if let field { parts.append("field \(DisplayText.excerpt(JSONWriter.quoted(field)))") }
     return parts.isEmpty ? "catalog" : parts.joined(separator: ", ")
   }
 }
@@ -53,6 +54,9 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
   case wrongType(CatalogLocation, expected: String, found: String)
   /// A field's value is out of range or not one of the allowed values.
   case invalidValue(CatalogLocation, value: String, reason: String)
+  /// A field this version does not know (a misspelling, or a newer version's field); `suggestion` is the
+  /// nearest known field, when one is close.
+  case unknownField(CatalogLocation, suggestion: String?)
   /// Two shows have the same feed URL.
   case duplicateFeedURL(String, firstIndex: Int, secondIndex: Int)
   /// Two episodes of one show have the same GUID.
@@ -70,12 +74,17 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     case .wrongType(let location, let expected, let found):
       return "\(location): expected \(expected), got \(found)"
     case .invalidValue(let location, let value, let reason):
-      return "\(location): \(reason), got \(value)"
+      return "\(location): \(reason), got \(DisplayText.excerpt(value))"
+    case .unknownField(let location, let suggestion):
+      return "\(location): unknown field" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
     case .duplicateFeedURL(let url, let first, let second):
       return
-        "shows[\(second)]: feed URL \(JSONWriter.quoted(url)) already used by shows[\(first)]; feed URLs must be unique"
+        "shows[\(second)]: feed URL \(DisplayText.excerpt(JSONWriter.quoted(url), limit: 200)) already used by "
+        + "shows[\(first)]; feed URLs must be unique"
     case .duplicateGUID(let guid, let feedURL):
-      return "show \(feedURL): GUID \(JSONWriter.quoted(guid)) appears twice; GUIDs must be unique within a show"
+      return
+        "show \(DisplayText.quoted(feedURL, limit: 200)): GUID \(DisplayText.excerpt(JSONWriter.quoted(guid), limit: 200)) "
+        + "appears twice; GUIDs must be unique within a show"
     }
   }
 }

@@ -4,6 +4,11 @@ import SmartFillSupport
 // An episode in catalog JSON (version 1; the README's table lists the fields).
 
 extension Episode {
+  /// The keys of an episode object, in the order they are written.
+  static let jsonKeys = [
+    "guid", "title", "published", "durationSeconds", "season", "episode", "kind", "playedSeconds", "isPlayed",
+  ]
+
   /// Writes the episode as an object of the catalog format, keys in the documented order; absent optional
   /// fields are left out.
   func write(to json: inout JSONWriter) {
@@ -43,27 +48,11 @@ extension CatalogReader {
             reason: "must be an ISO 8601 date and time such as \"2024-01-31T08:00:00Z\""))
       }
     }
-    let duration = integer(
-      members["durationSeconds"], location.with(field: "durationSeconds"), minimum: 1,
-      reason: "duration must be positive whole seconds (leave the field out when unknown)")
-    let season = integer(members["season"], location.with(field: "season"), minimum: 0, reason: "must be 0 or more")
-    let number = integer(members["episode"], location.with(field: "episode"), minimum: 0, reason: "must be 0 or more")
+    let duration = integer(members["durationSeconds"], location.with(field: "durationSeconds"))
+    let season = integer(members["season"], location.with(field: "season"))
+    let number = integer(members["episode"], location.with(field: "episode"))
     let kind = enumValue(Episode.Kind.self, members["kind"], location.with(field: "kind"))
-    let played = integer(
-      members["playedSeconds"], location.with(field: "playedSeconds"), minimum: 0, reason: "must be 0 or more")
-    if let played, played > 0 {
-      if let duration, played >= duration {
-        problems.append(
-          .invalidValue(
-            location.with(field: "playedSeconds"), value: String(played),
-            reason: "progress must be less than the duration (\(duration) s); mark the episode played instead"))
-      } else if duration == nil, members["durationSeconds"] == nil {
-        problems.append(
-          .invalidValue(
-            location.with(field: "playedSeconds"), value: String(played),
-            reason: "progress needs a known duration"))
-      }
-    }
+    let played = integer(members["playedSeconds"], location.with(field: "playedSeconds"))
     var isPlayed = false
     switch members["isPlayed"] {
     case nil: break
@@ -71,10 +60,15 @@ extension CatalogReader {
     case let other?:
       problems.append(.wrongType(location.with(field: "isPlayed"), expected: "a Boolean", found: other.excerpt))
     }
-    guard problems.count == problemsBefore, let guid, let published else { return nil }
-    return Episode(
-      guid: guid, title: title ?? "", published: published, durationSeconds: duration, season: season,
-      episode: number, kind: kind ?? .full, playedSeconds: played ?? 0, isPlayed: isPlayed)
+    checkKeys(members, known: Episode.jsonKeys, location)
+    // The values' ranges are checked on the episode built from them, with what could be read (a missing GUID
+    // or date takes a placeholder that passes, as its own problem is already recorded).
+    let episode = Episode(
+      guid: guid ?? "", title: title ?? "", published: published ?? Date(timeIntervalSince1970: 0),
+      durationSeconds: duration, season: season, episode: number, kind: kind ?? .full,
+      playedSeconds: duration == nil && members["durationSeconds"] != nil ? 0 : played ?? 0, isPlayed: isPlayed)
+    problems += episode.problems(at: location)
+    return problems.count == problemsBefore ? episode : nil
   }
 
 }

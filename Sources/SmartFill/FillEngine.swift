@@ -6,7 +6,7 @@ import Foundation
 /// engine is a value and can be shared across tasks.
 ///
 /// ```swift
-/// let engine = FillEngine(catalog: catalog)
+/// let engine = try FillEngine(catalog: catalog)
 /// let commute = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: 45 * 60))
 /// ```
 public struct FillEngine: Sendable {
@@ -18,10 +18,15 @@ public struct FillEngine: Sendable {
   /// Where fill time splits a long candidate list (see ``FillTime``); tests lower it.
   var lookaheadHeadSize = FillTime.defaultHeadSize
 
-  /// Indexes `catalog`.
+  /// Checks and indexes `catalog`.
   ///
+  /// A catalog read from JSON is already checked; one built in code is checked here with the same invariants
+  /// (``Catalog/problems``), so that no value the engine cannot handle reaches it.
+  ///
+  /// - Throws: The first of the catalog's ``Catalog/problems``.
   /// - Complexity: O(*n* log *n*) for *n* episodes.
-  public init(catalog: Catalog) {
+  public init(catalog: Catalog) throws(CatalogError) {
+    try catalog.validate()
     self.catalog = catalog
     self.index = CatalogIndex(catalog)
   }

@@ -20,8 +20,24 @@ struct ReachRows {
   /// The largest sum a row can hold.
   var capacity: Int { wordCount * 64 - 1 }
 
+  // Bounds. The loops below index the storage through unsafe buffers; every index they form is
+  // `row * wordCount + i` with `0 ≤ i < wordCount`, which holds because each row number is checked here, each
+  // shift is at least 0 (so a shifted source index is at most its target index) and every dense tail is at
+  // most `wordCount`. These checks cost a few comparisons per call, not per word.
+
+  /// Traps unless `row` is one of the rows.
+  private func check(_ row: Int) {
+    precondition(row >= 0 && row < dense.count, "reach row \(row) out of 0..<\(dense.count)")
+  }
+
+  /// Traps unless `shift` is a valid (non-negative) shift.
+  private func check(shift: Int) {
+    precondition(shift >= 0, "a negative shift \(shift) would read outside its row")
+  }
+
   /// Sets `row` to `{0}`.
   mutating func setZero(_ row: Int) {
+    check(row)
     let count = wordCount
     storage.withUnsafeMutableBufferPointer { words in
       let base = row * count
@@ -33,6 +49,7 @@ struct ReachRows {
 
   /// Sets `row` to the empty set.
   mutating func setEmpty(_ row: Int) {
+    check(row)
     let count = wordCount
     storage.withUnsafeMutableBufferPointer { words in
       let base = row * count
@@ -43,6 +60,8 @@ struct ReachRows {
 
   /// Sets `row` to a copy of `source`.
   mutating func copy(_ source: Int, to row: Int) {
+    check(source)
+    check(row)
     guard source != row else { return }
     let newDense = dense[source]
     let oldDense = dense[row]
@@ -65,6 +84,10 @@ struct ReachRows {
   /// - Complexity: O(*k*), where *k* is the number of words below the result's dense tail.
   mutating func combine(into row: Int, skip: Int, next: Int, shift: Int) {
     precondition(row != next, "combine cannot shift a row into itself")
+    check(row)
+    check(skip)
+    check(next)
+    check(shift: shift)
     let count = wordCount
     let wordShift = shift >> 6
     let bitShift = shift & 63
@@ -104,6 +127,8 @@ struct ReachRows {
   ///
   /// - Complexity: O(*k*), where *k* is the number of words below the row's dense tail.
   mutating func formUnionShifted(_ row: Int, by shift: Int) {
+    check(row)
+    check(shift: shift)
     let count = wordCount
     let wordShift = shift >> 6
     let bitShift = shift & 63
@@ -190,6 +215,8 @@ struct ReachRows {
 
   /// Sets `row` from words saved by ``compact(_:)``.
   mutating func restore(_ row: Int, from words: ArraySlice<UInt64>) {
+    check(row)
+    precondition(words.count <= wordCount, "\(words.count) saved words do not fit a row of \(wordCount)")
     let newDense = words.count
     let oldDense = dense[row]
     let base = row * wordCount

@@ -3,6 +3,9 @@ import SmartFillSupport
 // A show in catalog JSON (version 1; the README's table lists the fields).
 
 extension Show {
+  /// The keys of a show object, in the order they are written.
+  static let jsonKeys = ["feedURL", "title", "ordering", "categories", "recentListeningSeconds", "episodes"]
+
   /// Writes the show as an object of the catalog format, keys in the documented order.
   func write(to json: inout JSONWriter) {
     json.object { json in
@@ -46,9 +49,8 @@ extension CatalogReader {
         }
       }
     }
-    let listening = integer(
-      members["recentListeningSeconds"], location.with(field: "recentListeningSeconds"), minimum: 0,
-      reason: "must be 0 or more")
+    let listening = integer(members["recentListeningSeconds"], location.with(field: "recentListeningSeconds"))
+    checkKeys(members, known: Show.jsonKeys, location)
     let episodeValues = array(members["episodes"], location.with(field: "episodes"), required: true)
     var episodes: [Episode] = []
     var seen: Set<String> = []
@@ -62,9 +64,12 @@ extension CatalogReader {
       episodes.append(episode)
     }
     guard let feedURL, let title, let episodeValues, episodes.count == episodeValues.count else { return nil }
-    return Show(
+    let show = Show(
       feedURL: feedURL, title: title, ordering: ordering ?? .episodic, categories: categories,
       recentListeningSeconds: listening ?? 0, episodes: episodes)
+    let problemsBefore = problems.count
+    problems += show.fieldProblems(at: location)
+    return problems.count == problemsBefore ? show : nil
   }
 
 }

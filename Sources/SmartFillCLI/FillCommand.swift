@@ -25,40 +25,75 @@ enum FillCommand {
     }
     guard let mode = FillRequest.Mode(rawValue: modeText) else {
       throw .usage(
-        "The value '\(modeText)' is invalid for '--mode <mode>'. "
+        "The value '\(DisplayText.quoted(modeText))' is invalid for '--mode <mode>'. "
           + "Please provide one of 'fill-time', 'continue-series' and 'variety'.", command: .fill)
     }
-    let target = try seconds(parsed.value("--minutes"), option: "--minutes <minutes>")
+    let target = try seconds(
+      parsed.value("--minutes"), option: "--minutes <minutes>", maximumSeconds: FillRequest.maximumTargetSeconds)
     if target == nil, mode != .continueSeries {
       throw .usage("Missing '--minutes <minutes>': mode \(mode.rawValue) needs a target", command: .fill)
     }
     let tolerance =
-      try seconds(parsed.value("--tolerance"), option: "--tolerance <minutes>", allowsZero: true)
+      try seconds(
+        parsed.value("--tolerance"), option: "--tolerance <minutes>", allowsZero: true,
+        maximumSeconds: FillRequest.maximumToleranceSeconds)
       ?? FillRequest.defaultToleranceSeconds
     let catalog = try SmartFillCommand.readCatalog(file)
-    var excluded = Set<EpisodeID>()
-    for value in parsed.values["--exclude"] ?? [] {
-      let matches = catalog.shows.flatMap { show in
-        show.episodes.lazy.filter { $0.guid == value || "\(show.feedURL)#\($0.guid)" == value }
-          .map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) }
-      }
-      if matches.isEmpty { output.standardError += "warning: --exclude \(value): no such episode in \(file)\n" }
-      excluded.formUnion(matches)
-    }
+    let excluded = exclusions(parsed.allValues("--exclude"), in: catalog, file: file, output: &output)
     let request = FillRequest(
       mode: mode, targetSeconds: target, toleranceSeconds: tolerance,
-      priorityShows: parsed.values["--priority"] ?? [], excluded: excluded)
+      priorityShows: parsed.allValues("--priority"), excluded: excluded)
+    let engine: FillEngine
+    do {
+      engine = try FillEngine(catalog: catalog)
+    } catch {
+      throw .failure("\(file): invalid catalog: \(error)")
+    }
     let result: FillResult
     do {
-      result = try FillEngine(catalog: catalog).fill(request)
+      result = try engine.fill(request)
     } catch {
       throw .usage(Self.message(for: error), command: .fill)
     }
-    if parsed.flags.contains("--json") {
+    if parsed.isSet("--json") {
       output.standardOutput += JSONWriter.text(result.jsonNode) + "\n"
     } else {
       output.standardOutput += result.table()
     }
+  }
+
+  /// The episodes `values` name, each a GUID (every episode with it) or `feedURL#GUID`; a value that names
+  /// none is a warning on standard error.
+  ///
+  /// - Complexity: O(*n* + *e*) for *n* episodes and *e* values.
+  static func exclusions(_ values: [String], in catalog: Catalog, file: String, output: inout SmartFillCommand.Output)
+    -> Set<EpisodeID>
+  {
+    guard !values.isEmpty else { return [] }
+    var byGUID: [String: [EpisodeID]] = [:]
+    var all: Set<EpisodeID> = []
+    for show in catalog.shows {
+      for episode in show.episodes {
+        let id = EpisodeID(feedURL: show.feedURL, guid: episode.guid)
+        byGUID[episode.guid, default: []].append(id)
+        all.insert(id)
+      }
+    }
+    var excluded = Set<EpisodeID>()
+    for value in values {
+      var matches = byGUID[value] ?? []
+      // `feedURL#GUID`, where either part may itself hold a "#".
+      for hash in value.indices where value[hash] == "#" {
+        let id = EpisodeID(feedURL: String(value[..<hash]), guid: String(value[value.index(after: hash)...]))
+        if all.contains(id) { matches.append(id) }
+      }
+      if matches.isEmpty {
+        output.standardError +=
+          "warning: --exclude \(DisplayText.quoted(value)): no such episode in \(DisplayText.escaped(file))\n"
+      }
+      excluded.formUnion(matches)
+    }
+    return excluded
   }
 
   /// The engine's complaint in the command line's terms.
@@ -72,20 +107,38 @@ enum FillCommand {
       return "--tolerance must be \(limit)at most \(FillRequest.maximumToleranceSeconds / 60), "
         + "got \(ClockText.minutes(seconds))"
     case .unknownPriorityShow(let feedURL):
-      return "--priority \(feedURL): no show with this feed URL in the catalog"
+      return "--priority \(DisplayText.quoted(feedURL)): no show with this feed URL in the catalog"
     case .missingTarget(let mode):
       return "Missing '--minutes <minutes>': mode \(mode.rawValue) needs a target"
     }
   }
 
-  /// Minutes (whole or decimal) as whole seconds, or `nil` when the option is absent.
-  static func seconds(_ text: String?, option: String, allowsZero: Bool = false) throws(CommandError) -> Int? {
+  /// Minutes (whole or decimal, such as `45` or `12.5`) as whole seconds, or `nil` when the option is absent.
+  ///
+  /// The value given is checked against the limit before it is rounded to the second, so that `30.0001` is
+  /// refused where 30 minutes is the most, and the message says the real limit.
+  static func seconds(_ text: String?, option: String, allowsZero: Bool = false, maximumSeconds: Int)
+    throws(CommandError)
+    -> Int?
+  {
     guard let text else { return nil }
-    guard let minutes = Double(text), minutes.isFinite, minutes >= 0, allowsZero || minutes > 0,
-      minutes <= 1e9, text.allSatisfy({ $0.isNumber || $0 == "." })
+    let maximum = Double(maximumSeconds) / 60
+    let limit = maximumSeconds % 60 == 0 ? String(maximumSeconds / 60) : String(maximum)
+    let expected = allowsZero ? "from 0 to \(limit)" : "more than 0 and at most \(limit)"
+    let isDecimal =
+      !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+      && text.filter { $0 == "." }.count <= 1
+      && text != "."
+    guard isDecimal, let minutes = Double(text) else {
+      throw .usage(
+        "The value '\(DisplayText.quoted(text))' is invalid for '\(option)': expected a number of minutes such as 45 or "
+          + "12.5, \(expected)", command: .fill)
+    }
+    guard minutes <= maximum, allowsZero ? minutes >= 0 : minutes > 0, (minutes * 60).rounded() >= (allowsZero ? 0 : 1)
     else {
-      let expected = allowsZero ? "a number of minutes, 0 or more" : "a number of minutes, more than 0"
-      throw .usage("The value '\(text)' is invalid for '\(option)': expected \(expected)", command: .fill)
+      throw .usage(
+        "The value '\(DisplayText.quoted(text))' is invalid for '\(option)': expected minutes \(expected)",
+        command: .fill)
     }
     return Int((minutes * 60).rounded())
   }

@@ -89,8 +89,10 @@ extension FillResult {
     return text
   }
 
+  /// `text` on one line (line breaks become spaces, other control characters are shown escaped, so that a
+  /// title cannot move the cursor or forge a line), cut to `width` characters with `…`.
   static func cut(_ text: String, to width: Int) -> String {
-    let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    let flat = DisplayText.escaped(text.split(whereSeparator: \.isNewline).joined(separator: " "))
     return flat.count <= width ? flat : String(flat.prefix(width - 1)) + "…"
   }
 }

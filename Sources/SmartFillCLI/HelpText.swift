@@ -109,7 +109,7 @@ enum HelpText {
       (none)
 
     OPTIONS:
-      --subscriptions <count> The number of shows (1 or more).
+      --subscriptions <count> The number of shows, 1 to 20000.
       --seed <seed>           The random seed, a whole number from 0 to 18446744073709551615.
       -o, --output <catalog>  Where to write the catalog (default: standard output).
       -h, --help              Show help information.

@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillSupport
 
 /// The `smartfill` command-line tool as a function from arguments to output, so that tests can run it
 /// without a process; `Sources/smartfill/main.swift` only prints the result and exits with its status.
@@ -80,40 +81,47 @@ public enum SmartFillCommand {
     }
   }
 
-  /// Reads a file, or fails naming it.
-  static func read(_ file: String) throws(CommandError) -> Data {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-      throw .failure("\(file): cannot read the file: no such file")
+  /// The largest catalog file read: 1 GiB (a 100-subscription catalog is about 2 MB, 10,000 about 200 MB).
+  public static let maximumCatalogBytes = 1 << 30
+
+  /// Reads a regular file of at most ``maximumCatalogBytes``, or fails naming it (a FIFO, a device or a
+  /// larger file is refused, never waited on or read without end).
+  static func read(_ file: String) throws(CommandError) -> [UInt8] {
+    do {
+      return try BoundedFile.read(file, maximumBytes: maximumCatalogBytes)
+    } catch {
+      throw .failure("\(DisplayText.escaped(file)): cannot read the file: \(error.reason)")
     }
-    guard !isDirectory.boolValue else { throw .failure("\(file): cannot read the file: it is a directory") }
-    guard let data = FileManager.default.contents(atPath: file) else {
-      throw .failure("\(file): cannot read the file: permission denied or read error")
-    }
-    return data
   }
 
   /// Writes `text` to `file`, or to standard output when `file` is `nil` or `-`.
-  static func write(_ text: String, to file: String?, output: inout Output) throws(CommandError) {
+  ///
+  /// A file is written atomically (a temporary file in the same folder, flushed and renamed over it), so that
+  /// on any failure, a full disk included, the previous file is left as it was. A `file` that is one of
+  /// `inputs` (the same file, through any link) is refused before anything is written.
+  static func write(_ text: String, to file: String?, inputs: [String] = [], output: inout Output)
+    throws(CommandError)
+  {
+    try write(Array(text.utf8), to: file, inputs: inputs, output: &output)
+  }
+
+  /// Writes `bytes` (UTF-8 text) as ``write(_:to:inputs:output:)`` writes text.
+  static func write(_ bytes: [UInt8], to file: String?, inputs: [String] = [], output: inout Output)
+    throws(CommandError)
+  {
     guard let file, file != "-" else {
-      output.standardOutput += text
+      output.standardOutput += String(decoding: bytes, as: UTF8.self)
       return
     }
+    if let input = inputs.first(where: { AtomicFile.isSameFile($0, file) }) {
+      throw .failure(
+        "\(DisplayText.escaped(file)): refusing to write over the input \(DisplayText.escaped(input)); choose another -o"
+      )
+    }
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+      try AtomicFile.write(bytes, to: file)
     } catch {
-      var isDirectory: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
-      let parent = (file as NSString).deletingLastPathComponent
-      let problem: String
-      if exists && isDirectory.boolValue {
-        problem = "it is a directory"
-      } else if !parent.isEmpty && !FileManager.default.fileExists(atPath: parent) {
-        problem = "no such directory \(parent)"
-      } else {
-        problem = "permission denied or write error"
-      }
-      throw .failure("\(file): cannot write the file: \(problem)")
+      throw .failure("\(DisplayText.escaped(file)): cannot write the file: \(error.reason)")
     }
   }
 
@@ -123,7 +131,7 @@ public enum SmartFillCommand {
     do {
       return try Catalog(json: data)
     } catch {
-      throw .failure("\(file): invalid catalog: \(error)")
+      throw .failure("\(DisplayText.escaped(file)): invalid catalog: \(error)")
     }
   }
 }

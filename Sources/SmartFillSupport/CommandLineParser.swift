@@ -53,13 +53,15 @@ package struct CommandLineParser: Sendable {
     /// followed by another.
     package func onlyArgument(_ name: String) throws(CommandLineError) -> String {
       guard let argument = arguments.first else { throw CommandLineError("Missing expected argument '\(name)'") }
-      if arguments.count > 1 { throw CommandLineError("Unexpected argument '\(arguments[1])'") }
+      if arguments.count > 1 {
+        throw CommandLineError("Unexpected argument '\(DisplayText.quoted(arguments[1]))'")
+      }
       return argument
     }
 
     /// A usage error when any positional argument was given.
     package func noArguments() throws(CommandLineError) {
-      if let first = arguments.first { throw CommandLineError("Unexpected argument '\(first)'") }
+      if let first = arguments.first { throw CommandLineError("Unexpected argument '\(DisplayText.quoted(first))'") }
     }
   }
 
@@ -103,7 +105,7 @@ package struct CommandLineParser: Sendable {
         inlineValue = String(argument[argument.index(after: equals)...])
       }
       guard let option = options.first(where: { $0.names.contains(name) }) else {
-        throw CommandLineError("Unknown option '\(name)'")
+        throw CommandLineError("Unknown option '\(DisplayText.quoted(name))'")
       }
       guard option.valueName != nil else {
         if inlineValue != nil { throw CommandLineError("The option '\(option.key)' does not take a value") }
@@ -137,7 +139,7 @@ package struct CommandLineError: Error, Sendable, Hashable, CustomStringConverti
 
   /// "The value 'csv' is invalid for '--format <format>'; use table or markdown".
   package static func invalidValue(_ value: String, for option: String, _ hint: String) -> CommandLineError {
-    CommandLineError("The value '\(value)' is invalid for '\(option)'; \(hint)")
+    CommandLineError("The value '\(DisplayText.quoted(value))' is invalid for '\(option)'; \(hint)")
   }
 
   package var description: String { message }

@@ -54,8 +54,15 @@ extension JSONValue {
   ///
   /// - Complexity: O(*n*) in the length of the text; nesting is limited to 512 levels so hostile input cannot
   ///   exhaust the stack.
+  ///
+  /// Text that is not well-formed UTF-8 is an error that gives the byte offset of the first bad byte.
   package static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONValue {
     var parser = JSONParser(bytes: Array(bytes))
+    if let offset = UTF8Validation.firstInvalidOffset(parser.bytes) {
+      throw parser.error(
+        "invalid UTF-8 at byte offset \(offset) (byte 0x\(String(parser.bytes[offset], radix: 16, uppercase: true)))",
+        at: offset)
+    }
     return try parser.parseDocument()
   }
 }
@@ -326,7 +333,9 @@ private struct JSONParser {
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     if isInteger, let value = Int(text) { return .integer(value) }
-    guard let value = Double(text), value.isFinite else { throw error("number out of range: \(text)", at: start) }
+    guard let value = Double(text), value.isFinite else {
+      throw error("number out of range: \(DisplayText.excerpt(text))", at: start)
+    }
     return .number(value)
   }
 }

@@ -240,7 +240,7 @@ struct RealSubscriptionListTests {
     let catalog = imported.catalog
     #expect(catalog.shows.count >= 2, "\(list): too few shows matched to test a fill")
     #expect(Catalog.problems(inJSON: catalog.jsonData()).isEmpty)
-    let engine = FillEngine(catalog: catalog)
+    let engine = try FillEngine(catalog: catalog)
     let requests = [
       FillRequest(mode: .fillTime, targetSeconds: 2700),
       FillRequest(mode: .fillTime, targetSeconds: 3 * 3600, toleranceSeconds: 60),

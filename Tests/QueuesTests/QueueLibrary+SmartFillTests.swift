@@ -29,7 +29,7 @@ struct QueueLibrarySmartFillTests {
   @Test("\"Fill my Commute queue with 45 minutes\" appends episodes adding up to 45 minutes, with reasons")
   func appendFill() throws {
     var library = try library()
-    let engine = FillEngine(catalog: catalog)
+    let engine = try FillEngine(catalog: catalog)
     let fill = try library.fill(.commute, using: engine, now: later(1))
     let commute = try library.queue(.commute)
     #expect(fill.result.status == .filled)
@@ -46,7 +46,7 @@ struct QueueLibrarySmartFillTests {
   @Test("an append skips the episodes the queue already holds")
   func appendSkipsHeld() throws {
     var library = try library()
-    let engine = FillEngine(catalog: catalog)
+    let engine = try FillEngine(catalog: catalog)
     let held = EpisodeReference(
       episodeGUID: "a10", feedURL: Self.feed, durationSeconds: 600, addedAt: testDate)
     try library.modify(.commute) { (queue) throws(QueueError) in try queue.playLast([held]) }
@@ -59,7 +59,7 @@ struct QueueLibrarySmartFillTests {
   @Test("a replace puts the fill instead of the queue's episodes, and can be undone")
   func replaceFill() throws {
     var library = try library()
-    let engine = FillEngine(catalog: catalog)
+    let engine = try FillEngine(catalog: catalog)
     try library.modify(.commute) { (queue) throws(QueueError) in try queue.playLast([reference("old")]) }
     let fill = try library.fill(.commute, using: engine, placement: .replace)
     #expect(library[.commute]?.guids == fill.result.entries.map(\.id.guid))
@@ -73,7 +73,7 @@ struct QueueLibrarySmartFillTests {
     var library = try library()
     try library.modify(.commute) { (queue) throws(QueueError) in try queue.playLast([reference("keep")]) }
     let before = library
-    let fill = try library.fill(.commute, using: FillEngine(catalog: Catalog()), placement: .replace)
+    let fill = try library.fill(.commute, using: try FillEngine(catalog: Catalog()), placement: .replace)
     #expect(fill.result.status == .empty)
     #expect(fill.result.explanation == .noEpisodes)
     #expect(fill.message == "No episodes available. Subscribe to more shows?")
@@ -84,7 +84,7 @@ struct QueueLibrarySmartFillTests {
   @Test("a queue without settings cannot be filled, unless settings are given")
   func noSettings() throws {
     var library = try library(settings: nil)
-    let engine = FillEngine(catalog: catalog)
+    let engine = try FillEngine(catalog: catalog)
     #expect(throws: QueueError.noSmartFillSettings(queueName: "🚗 Commute")) {
       try library.fill(.commute, using: engine)
     }
@@ -101,7 +101,7 @@ struct QueueLibrarySmartFillTests {
     #expect(
       throws: QueueError.fill(.unknownPriorityShow(feedURL: "https://nowhere.example"), queueName: "🚗 Commute")
     ) {
-      try library.fill(.commute, using: FillEngine(catalog: catalog))
+      try library.fill(.commute, using: try FillEngine(catalog: catalog))
     }
     #expect(library == before)
   }

@@ -178,7 +178,7 @@ struct QueueStoreTests {
           Episode(guid: "a\($0)", published: later($0), durationSeconds: $0 * 5 * 60)
         })
     ])
-    let engine = FillEngine(catalog: catalog)
+    let engine = try FillEngine(catalog: catalog)
     var fill: QueueLibrary.FillOutcome?
     try store.update(now: testDate) { (library) throws(QueueError) in
       try library.modify(.commute) { (queue) throws(QueueError) in

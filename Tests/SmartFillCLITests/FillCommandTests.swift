@@ -142,19 +142,22 @@ struct FillCommandTests {
       (["fill", "c.json", "--mode", "variety"], "Missing '--minutes <minutes>': mode variety needs a target"),
       (
         ["fill", "c.json", "--mode", "variety", "--minutes", "abc"],
-        "The value 'abc' is invalid for '--minutes <minutes>': expected a number of minutes, more than 0"
+        "The value 'abc' is invalid for '--minutes <minutes>': expected a number of minutes such as 45 or 12.5, "
+          + "more than 0 and at most 10080"
       ),
       (
         ["fill", "c.json", "--mode", "variety", "--minutes", "0"],
-        "The value '0' is invalid for '--minutes <minutes>': expected a number of minutes, more than 0"
+        "The value '0' is invalid for '--minutes <minutes>': expected minutes more than 0 and at most 10080"
       ),
       (
         ["fill", "c.json", "--mode", "variety", "--minutes", "-5"],
-        "The value '-5' is invalid for '--minutes <minutes>': expected a number of minutes, more than 0"
+        "The value '-5' is invalid for '--minutes <minutes>': expected a number of minutes such as 45 or 12.5, "
+          + "more than 0 and at most 10080"
       ),
       (
         ["fill", "c.json", "--mode", "variety", "--minutes", "30", "--tolerance", "x"],
-        "The value 'x' is invalid for '--tolerance <minutes>': expected a number of minutes, 0 or more"
+        "The value 'x' is invalid for '--tolerance <minutes>': expected a number of minutes such as 45 or 12.5, "
+          + "from 0 to 30"
       ),
       (["fill", "c.json", "--mode"], "Missing value for '--mode <mode>'"),
       (["fill", "c.json", "--mode", "variety", "--color"], "Unknown option '--color'"),
@@ -170,10 +173,9 @@ struct FillCommandTests {
   @Test(
     "values the engine refuses are usage errors naming the option",
     arguments: [
-      (["--minutes", "20000"], "--minutes must be more than 0 and at most 10080 (7 days), got 20000 min"),
       (
-        ["--minutes", "30", "--tolerance", "31"],
-        "--tolerance must be less than --minutes (30 min) and at most 30, got 31 min"
+        ["--minutes", "30", "--tolerance", "30"],
+        "--tolerance must be less than --minutes (30 min) and at most 30, got 30 min"
       ),
       (
         ["--minutes", "30", "--priority", "https://nowhere"],
@@ -204,11 +206,60 @@ struct FillCommandTests {
 
   @Test("minutes are read as whole or decimal numbers of minutes")
   func minutes() throws {
-    #expect(try FillCommand.seconds("45", option: "x") == 2700)
-    #expect(try FillCommand.seconds("22.5", option: "x") == 1350)
-    #expect(try FillCommand.seconds(nil, option: "x") == nil)
-    #expect(try FillCommand.seconds("0", option: "x", allowsZero: true) == 0)
-    #expect(throws: CommandError.self) { try FillCommand.seconds("1e3", option: "x") }
-    #expect(throws: CommandError.self) { try FillCommand.seconds("inf", option: "x") }
+    #expect(try FillCommand.seconds("45", option: "x", maximumSeconds: 3600) == 2700)
+    #expect(try FillCommand.seconds("22.5", option: "x", maximumSeconds: 3600) == 1350)
+    #expect(try FillCommand.seconds(nil, option: "x", maximumSeconds: 3600) == nil)
+    #expect(try FillCommand.seconds("0", option: "x", allowsZero: true, maximumSeconds: 3600) == 0)
+    #expect(try FillCommand.seconds("60", option: "x", maximumSeconds: 3600) == 3600)
+    #expect(throws: CommandError.self) { try FillCommand.seconds("1e3", option: "x", maximumSeconds: 3600) }
+    #expect(throws: CommandError.self) { try FillCommand.seconds("inf", option: "x", maximumSeconds: 3600) }
+    #expect(throws: CommandError.self) { try FillCommand.seconds("1.2.3", option: "x", maximumSeconds: 3600) }
+  }
+
+  @Test(
+    "numbers at the edges: the limit is checked before rounding, and the message says the real limit",
+    arguments: [
+      (
+        ["--minutes", "45", "--tolerance", "30.0001"],
+        "The value '30.0001' is invalid for '--tolerance <minutes>': expected minutes from 0 to 30"
+      ),
+      (
+        ["--minutes", "1e9"],
+        "The value '1e9' is invalid for '--minutes <minutes>': expected a number of minutes such as 45 or 12.5, "
+          + "more than 0 and at most 10080"
+      ),
+      (
+        ["--minutes", "10080.01"],
+        "The value '10080.01' is invalid for '--minutes <minutes>': expected minutes more than 0 and at most 10080"
+      ),
+      (
+        ["--minutes", "0.001"],
+        "The value '0.001' is invalid for '--minutes <minutes>': expected minutes more than 0 and at most 10080"
+      ),
+      (
+        ["--minutes", "20000"],
+        "The value '20000' is invalid for '--minutes <minutes>': expected minutes more than 0 and at most 10080"
+      ),
+    ])
+  func edges(extra: [String], message: String) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let catalog = try folder.write("catalog.json", smallCatalog.jsonText())
+    #expect(
+      SmartFillCommand.run(["fill", catalog, "--mode", "fill-time"] + extra)
+        == .init(standardError: "Error: \(message)\n" + fillUsage + usageFooter, exitStatus: 64))
+  }
+
+  @Test("10,000 exclusions take one pass over the catalog, and unknown ones are warned about")
+  func manyExclusions() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let catalog = try folder.write("catalog.json", smallCatalog.jsonText())
+    let values = (0..<10_000).map { "missing-\($0)" } + ["a-long", "https://a.example/feed#a-short"]
+    let run = SmartFillCommand.run(
+      ["fill", catalog, "--mode", "continue-series", "--json"] + values.flatMap { ["--exclude", $0] })
+    #expect(run.exitStatus == 0)
+    #expect(run.standardError.components(separatedBy: "\n").count == 10_001)
+    #expect(run.standardError.hasPrefix("warning: --exclude missing-0: no such episode in \(catalog)\n"))
   }
 }

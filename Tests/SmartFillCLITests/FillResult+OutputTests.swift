@@ -79,3 +79,21 @@ struct FillResultOutputTests {
     #expect(ClockText.minutes(90) == "1.5 min")
   }
 }
+
+@Suite("Fill result output: hostile titles")
+struct FillResultHostileOutputTests {
+  @Test("control characters in titles are shown escaped, never sent to the terminal")
+  func controlCharacters() {
+    let result = FillResult(
+      mode: .fillTime, status: .filled, targetSeconds: 60, toleranceSeconds: 0, totalSeconds: 60,
+      entries: [
+        FillResult.Entry(
+          id: EpisodeID(feedURL: "https://e", guid: "g"), showTitle: "Show\u{1B}[31m",
+          title: "\u{1B}]0;PWNED\u{07}\u{1B}[2J", seconds: 60, season: nil, episode: nil, reason: .oldestUnplayed)
+      ], explanation: nil)
+    let table = result.table()
+    #expect(!table.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    #expect(table.contains(#"\e]0;PWNED\u{7}\e[2J"#))
+    #expect(table.contains(#"Show\e[31m"#))
+  }
+}

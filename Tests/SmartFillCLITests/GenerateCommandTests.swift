@@ -16,7 +16,7 @@ struct GenerateCommandTests {
       (["generate", "--subscriptions", "5"], "Missing expected argument '--seed <seed>'"),
       (
         ["generate", "--subscriptions", "0", "--seed", "1"],
-        "The value '0' is invalid for '--subscriptions <count>': expected a whole number from 1 to 100000"
+        "The value '0' is invalid for '--subscriptions <count>': expected a whole number from 1 to 20000"
       ),
       (
         ["generate", "--subscriptions", "5", "--seed", "-1"],

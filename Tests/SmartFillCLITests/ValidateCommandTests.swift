@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SmartFillCLI
@@ -30,8 +31,8 @@ struct ValidateCommandTests {
       ]}
       """)
     let expected = """
-      \(catalog): show https://a, episode "x", field "durationSeconds": duration must be positive whole seconds \
-      (leave the field out when unknown), got 0
+      \(catalog): show https://a, episode "x", field "durationSeconds": duration must be from 1 to 604800 whole seconds \
+      (7 days); leave the field out when unknown, got 0
       \(catalog): show https://a, episode "y", field "published": must be an ISO 8601 date and time such as \
       "2024-01-31T08:00:00Z", got "yesterday"
       \(catalog): shows[1], field "feedURL": required field is missing
@@ -52,5 +53,26 @@ struct ValidateCommandTests {
     #expect(
       SmartFillCommand.run(["validate", "a", "b"])
         == .init(standardError: "Error: Unexpected argument 'b'\n" + usage, exitStatus: 64))
+  }
+}
+
+@Suite("smartfill validate: files that are not catalogs")
+struct ValidateHostileFileTests {
+  @Test("a FIFO, a device and a directory are refused at once, naming what they are")
+  func notRegularFiles() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let fifo = folder.file("catalog.fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let zero = folder.file("zero.json")
+    try FileManager.default.createSymbolicLink(atPath: zero, withDestinationPath: "/dev/zero")
+    for (file, reason) in [
+      (fifo, "it is a FIFO, not a regular file"), (zero, "it is a device, not a regular file"),
+      (folder.path, "it is a directory"),
+    ] {
+      #expect(
+        SmartFillCommand.run(["validate", file])
+          == .init(standardError: "Error: \(file): cannot read the file: \(reason)\n", exitStatus: 1))
+    }
   }
 }

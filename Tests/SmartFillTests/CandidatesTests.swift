@@ -97,7 +97,7 @@ struct CandidatesTests {
       let tolerance = min(target - 1, Int.random(in: 0...120, using: &caseRandom))
       let window = (target - tolerance)...(target + tolerance)
       let expected = Self.plainRule(items, window: window)
-      var engine = FillEngine(catalog: catalog)
+      var engine = try FillEngine(catalog: catalog)
       engine.lookaheadHeadSize = Int.random(in: 1...12, using: &caseRandom)
       let result = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance))
       let context = "case seed \(caseSeed), head \(engine.lookaheadHeadSize)"

@@ -99,11 +99,11 @@ struct CatalogJSONTests {
   static let badEpisodes: [(json: String, expected: String)] = [
     (
       #"{"guid": "g1", "published": "2024-01-01T00:00:00Z", "durationSeconds": 0}"#,
-      #"show https://e.com/f, episode "g1", field "durationSeconds": duration must be positive whole seconds (leave the field out when unknown), got 0"#
+      #"show https://e.com/f, episode "g1", field "durationSeconds": duration must be from 1 to 604800 whole seconds (7 days); leave the field out when unknown, got 0"#
     ),
     (
       #"{"guid": "g1", "published": "2024-01-01T00:00:00Z", "durationSeconds": -5}"#,
-      #"show https://e.com/f, episode "g1", field "durationSeconds": duration must be positive whole seconds (leave the field out when unknown), got -5"#
+      #"show https://e.com/f, episode "g1", field "durationSeconds": duration must be from 1 to 604800 whole seconds (7 days); leave the field out when unknown, got -5"#
     ),
     (
       #"{"guid": "g1", "published": "2024-01-01T00:00:00Z", "durationSeconds": "600"}"#,
@@ -143,7 +143,7 @@ struct CatalogJSONTests {
     ),
     (
       #"{"guid": "g1", "published": "2024-01-01T00:00:00Z", "season": -1}"#,
-      #"show https://e.com/f, episode "g1", field "season": must be 0 or more, got -1"#
+      #"show https://e.com/f, episode "g1", field "season": must be from 0 to 1000000, got -1"#
     ),
     (
       #"{"guid": "g1", "published": "2024-01-01T00:00:00Z", "isPlayed": "yes"}"#,
@@ -199,7 +199,7 @@ struct CatalogJSONTests {
     ),
     (
       #"{"version": 1, "shows": [{"feedURL": "u", "title": "T", "recentListeningSeconds": -3, "episodes": []}]}"#,
-      #"show u, field "recentListeningSeconds": must be 0 or more, got -3"#
+      #"show u, field "recentListeningSeconds": must be from 0 to 3153600000, got -3"#
     ),
     (
       #"{"version": 1, "shows": [{"feedURL": "u", "title": "T", "categories": [1], "episodes": []}]}"#,
@@ -230,5 +230,59 @@ struct CatalogJSONTests {
       let problems = Catalog.problems(inJSON: bytes[..<length])
       #expect(!problems.isEmpty, "a truncated catalog of \(length) bytes was accepted")
     }
+  }
+}
+
+@Suite("Catalog JSON: hostile values")
+struct CatalogHostileJSONTests {
+  static func catalog(episode: String) -> [UInt8] {
+    Array(
+      """
+      {"version": 1, "shows": [{"feedURL": "https://e.com/f", "title": "F", "episodes": [\(episode)]}]}
+      """.utf8)
+  }
+
+  @Test("a key that does not exist is an error naming it and the nearest known key")
+  func unknownKeys() {
+    let misspelt = Catalog.problems(
+      inJSON: Self.catalog(
+        episode: #"{"guid": "g", "published": "2024-01-01T00:00:00Z", "durationSecond": 1800, "isplayed": true}"#))
+    #expect(
+      misspelt.map(\.description) == [
+        #"show https://e.com/f, episode "g", field "durationSecond": unknown field; did you mean "durationSeconds"?"#,
+        #"show https://e.com/f, episode "g", field "isplayed": unknown field; did you mean "isPlayed"?"#,
+      ])
+    let top = Catalog.problems(inJSON: Array(#"{"version": 1, "shows": [], "colour": "blue"}"#.utf8))
+    #expect(top.map(\.description) == [#"field "colour": unknown field"#])
+  }
+
+  @Test("a duration too long to add up safely names the field and the limit")
+  func hugeDuration() {
+    let problems = Catalog.problems(
+      inJSON: Self.catalog(
+        episode: #"{"guid": "g", "published": "2024-01-01T00:00:00Z", "durationSeconds": 9223372036854775807}"#))
+    #expect(
+      problems.map(\.description) == [
+        #"show https://e.com/f, episode "g", field "durationSeconds": duration must be from 1 to 604800 whole seconds (7 days); leave the field out when unknown, got 9223372036854775807"#
+      ])
+  }
+
+  @Test("invalid UTF-8 is rejected with its byte offset, not turned into U+FFFD")
+  func invalidUTF8() {
+    var bytes = Self.catalog(episode: #"{"guid": "xZ", "published": "2024-01-01T00:00:00Z"}"#)
+    let offset = bytes.firstIndex(of: UInt8(ascii: "Z"))!
+    bytes[offset] = 0xFF
+    #expect(
+      Catalog.problems(inJSON: bytes).map(\.description) == [
+        "line 1, column \(offset + 1): malformed JSON: invalid UTF-8 at byte offset \(offset) (byte 0xFF)"
+      ])
+  }
+
+  @Test("a 100 MB number gives a short message")
+  func hugeNumber() {
+    let digits = String(repeating: "9", count: 1_000_000)
+    let problems = Catalog.problems(inJSON: Array(#"{"version": 1e\#(digits)}"#.utf8))
+    #expect(problems.count == 1)
+    #expect(problems[0].description.count < 200, "\(problems[0].description.prefix(300))")
   }
 }

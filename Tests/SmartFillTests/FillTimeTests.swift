@@ -15,7 +15,7 @@ struct FillTimeTests {
 
   @Test("40, 30 and 15 minutes at 45 ± 3: the design's greedy ends short, the engine takes 30 + 15")
   func greedyMissesTheWindow() throws {
-    let engine = FillEngine(catalog: catalog([40, 30, 15]))
+    let engine = try FillEngine(catalog: catalog([40, 30, 15]))
     let result = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: 45 * 60))
     #expect(result.status == .filled)
     #expect(result.totalSeconds == 45 * 60)
@@ -80,7 +80,7 @@ struct FillTimeTests {
   func partlyPlayed() throws {
     var episode = ep("a0", minutes: 60)
     episode.playedSeconds = 15 * 60
-    let engine = FillEngine(catalog: Catalog(shows: [Show(feedURL: "u", title: "A", episodes: [episode])]))
+    let engine = try FillEngine(catalog: Catalog(shows: [Show(feedURL: "u", title: "A", episodes: [episode])]))
     let result = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: 45 * 60))
     #expect(result.status == .filled)
     #expect(result.entries.first?.seconds == 45 * 60)

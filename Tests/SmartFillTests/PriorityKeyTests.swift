@@ -31,7 +31,7 @@ struct PriorityKeyTests {
       feedURL: "https://example.com/l.xml", title: "L", recentListeningSeconds: 99_999,
       episodes: [ep("l", minutes: 45)])
     let named = Show(feedURL: "https://example.com/n.xml", title: "N", episodes: [ep("n", minutes: 45)])
-    let engine = FillEngine(catalog: Catalog(shows: [listened, named]))
+    let engine = try FillEngine(catalog: Catalog(shows: [listened, named]))
     let plain = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: 45 * 60))
     #expect(plain.entries.map(\.id.guid) == ["l"])
     #expect(plain.entries.first?.reason == .listeningHistory)

@@ -135,7 +135,7 @@ struct VarietyOrderTests {
       let target = Int.random(in: 1...120, using: &caseRandom) * 60
       let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &caseRandom)])
       let window = (target - tolerance)...(target + tolerance)
-      let engine = FillEngine(catalog: catalog)
+      let engine = try FillEngine(catalog: catalog)
       let result = try engine.fill(FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance))
       let context = "case seed \(caseSeed), target \(target) ± \(tolerance)"
       let shows = result.entries.map(\.id.feedURL)
@@ -207,7 +207,7 @@ extension VarietyOrderTests {
       let target = Int.random(in: 1...120, using: &caseRandom) * 60
       let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &caseRandom)])
       let window = (target - tolerance)...(target + tolerance)
-      var engine = FillEngine(catalog: catalog)
+      var engine = try FillEngine(catalog: catalog)
       engine.varietyBudget = 0
       let result = try engine.fill(FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance))
       let context = "case seed \(caseSeed), target \(target) ± \(tolerance)"
