@@ -28,7 +28,7 @@ let package = Package(
   targets: [
     // The support layer.
     .target(name: "SmartFillSupport"),
-    .testTarget(name: "SmartFillSupportTests", dependencies: ["SmartFillSupport"]),
+    .testTarget(name: "SmartFillSupportTests", dependencies: ["SmartFillSupport", "SmartFillTestSupport"]),
 
     // The engine.
     .target(name: "SmartFill", dependencies: ["SmartFillSupport"]),

@@ -21,6 +21,11 @@ package enum AtomicFile {
     /// The system's reason ("No space left on device").
     package var reason: String
 
+    package init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
+
     package var description: String { "\(path): cannot write the file: \(reason)" }
   }
 

@@ -17,6 +17,11 @@ package enum BoundedFile {
     /// What went wrong ("no such file", "it is a FIFO, not a regular file", "it is larger than 1 GiB").
     package var reason: String
 
+    package init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
+
     package var description: String { "\(path): cannot read the file: \(reason)" }
   }
 

@@ -18,17 +18,21 @@ package enum Spelling {
     return best?.name
   }
 
-  /// The Levenshtein distance between two strings of characters.
+  /// The edit distance between two strings of characters, counting an insertion, a deletion, a substitution
+  /// or a swap of two neighbours as one edit (the optimal string alignment distance).
   static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
     if lhs.isEmpty { return rhs.count }
+    var before = [Int](repeating: 0, count: rhs.count + 1)
     var previous = Array(0...rhs.count)
     var current = [Int](repeating: 0, count: rhs.count + 1)
-    for (i, left) in lhs.enumerated() {
+    for i in lhs.indices {
       current[0] = i + 1
-      for (j, right) in rhs.enumerated() {
-        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+      for j in rhs.indices {
+        var best = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (lhs[i] == rhs[j] ? 0 : 1))
+        if i > 0, j > 0, lhs[i] == rhs[j - 1], lhs[i - 1] == rhs[j] { best = min(best, before[j - 1] + 1) }
+        current[j + 1] = best
       }
-      swap(&previous, &current)
+      (before, previous, current) = (previous, current, before)
     }
     return previous[rhs.count]
   }
