@@ -107,21 +107,51 @@ struct RequestContext {
       position: position)
   }
 
+  /// What a chain does at an episode of unknown length.
+  enum UnknownLength {
+    /// The chain stops before it (a story is never skipped).
+    case stop
+    /// The episode is passed over and the chain goes on (an episodic show's episodes are no story).
+    case skip
+    /// The episode is part of the chain (continue series without a target needs no lengths).
+    case include
+  }
+
   /// The show's chain: unplayed full episodes after the latest played one, in series order, without the
-  /// excluded ones, up to the first of unknown duration. Returns (series position, episode index) pairs.
-  /// Stops after the first episode whose running total passes `limit`, when there is one.
-  func chain(of show: Int, limit: Int = Int.max) -> [(position: Int, episode: Int, seconds: Int)] {
+  /// excluded ones; an episode of unknown length (`seconds` −1) stops, is skipped or is kept, as `unknown`
+  /// says. Stops after the first episode whose running total passes `limit`. Also returns how many episodes
+  /// of unknown length were skipped, and, when the chain stopped at one, its episode index.
+  ///
+  /// - Complexity: O(*n*) in the show's episodes.
+  func chain(of show: Int, limit: Int = Int.max, unknown: UnknownLength = .stop) -> (
+    links: [(position: Int, episode: Int, seconds: Int)], skipped: Int, stoppedAt: Int?
+  ) {
     var result: [(position: Int, episode: Int, seconds: Int)] = []
     let checksExclusions = hasExclusions[show]
     var sum = 0
+    var skipped = 0
+    var isFull = false
     for link in index.chainCandidates[show] {
       if checksExclusions && isExcluded(show: show, episode: Int(link.episode)) { continue }
-      if link.seconds < 0 { break }
+      if link.seconds < 0 {
+        switch unknown {
+        case .stop: return (result, skipped, isFull ? nil : Int(link.episode))
+        case .skip:
+          // Every one is counted, also past the limit, so that the listener hears of all of them.
+          skipped += 1
+          continue
+        case .include: break
+        }
+      }
+      if isFull {
+        if unknown == .skip { continue }
+        break
+      }
       result.append((Int(link.position), Int(link.episode), Int(link.seconds)))
-      sum += Int(link.seconds)
-      if sum > limit { break }
+      sum += max(0, Int(link.seconds))
+      if sum > limit { isFull = true }
     }
-    return result
+    return (result, skipped, nil)
   }
 
   /// The candidates for fill time and variety: chains of serial shows and free episodes, merged in priority
@@ -138,7 +168,7 @@ struct RequestContext {
     // Groups that are not in the index's precomputed order: chains, and priority shows' free episodes.
     var special: [(key: PriorityKey, refs: [TimeCandidates.Ref], durations: [Int])] = []
     for show in shows.indices where shows[show].ordering == .serial {
-      let chain = chain(of: show, limit: high)
+      let chain = chain(of: show, limit: high).links
       candidates.available += chain.count
       var refs: [TimeCandidates.Ref] = []
       var durations: [Int] = []
@@ -208,19 +238,36 @@ struct RequestContext {
     return builder.candidates
   }
 
+  /// One show's chain for continue series: its episodes in series order, and what was left out of it.
+  struct SeriesChain {
+    var show: Int
+    var episodes: [Int]
+    /// Episodes of unknown length passed over (an episodic show's, with a target).
+    var skippedUnknown: Int
+    /// The episode of unknown length the chain stops before (a serial show's, with a target), if any.
+    var stoppedAt: Int?
+  }
+
   /// Every show's chain for continue series, the shows ordered by (priority rank, −listening, published date
   /// of the next episode, feed URL); shows with an empty chain left out.
-  /// With `limit`, each chain stops after the first episode whose running total passes it.
-  func seriesChains(upTo limit: Int = Int.max) -> [(show: Int, episodes: [Int])] {
-    var chains: [(key: PriorityKey, show: Int, episodes: [Int])] = []
+  ///
+  /// Without `limit` (no target) the chains include episodes of unknown length. With it, each chain stops
+  /// after the first episode whose running total passes it; a serial show's chain stops before an episode of
+  /// unknown length, and an episodic show's passes over such episodes.
+  func seriesChains(upTo limit: Int? = nil) -> [SeriesChain] {
+    var chains: [(key: PriorityKey, chain: SeriesChain)] = []
     for show in catalog.shows.indices {
-      let links = chain(of: show, limit: limit)
-      guard let first = links.first else { continue }
-      let published = catalog.shows[show].episodes[first.episode].published.timeIntervalSince1970
-      chains.append((key(show: show, published: published, position: 0), show, links.map(\.episode)))
+      let unknown: UnknownLength =
+        limit == nil ? .include : catalog.shows[show].ordering == .serial ? .stop : .skip
+      let found = chain(of: show, limit: limit ?? Int.max, unknown: unknown)
+      let chain = SeriesChain(
+        show: show, episodes: found.links.map(\.episode), skippedUnknown: found.skipped, stoppedAt: found.stoppedAt)
+      let published =
+        found.links.first.map { catalog.shows[show].episodes[$0.episode].published.timeIntervalSince1970 } ?? 0
+      chains.append((key(show: show, published: published, position: 0), chain))
     }
     chains.sort { $0.key < $1.key }
-    return chains.map { ($0.show, $0.episodes) }
+    return chains.map(\.chain)
   }
 
   /// Why this request has no candidate at all: no episodes, every one played, every unplayed one excluded, or

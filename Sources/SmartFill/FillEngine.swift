@@ -184,8 +184,9 @@ public struct FillEngine: Sendable {
 
   // MARK: Continue series
 
+  /// Without a target: each show's next episode, whatever is known of its length.
   private func nextEpisodes(_ context: RequestContext) -> FillResult {
-    let chains = context.seriesChains()
+    let chains = context.seriesChains().filter { !$0.episodes.isEmpty }
     let entries = chains.map { context.entry(show: $0.show, episode: $0.episodes[0], reason: .nextInSeries) }
     let total = entries.reduce(0) { $0 + ($1.seconds ?? 0) }
     return FillResult(
@@ -195,12 +196,13 @@ public struct FillEngine: Sendable {
   }
 
   private func continueSeries(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
-    let chains = context.seriesChains(upTo: window.upperBound)
+    let all = context.seriesChains(upTo: window.upperBound)
+    let chains = all.filter { !$0.episodes.isEmpty }
     guard !chains.isEmpty else {
       return FillResult(
         mode: .continueSeries, status: .empty, targetSeconds: context.request.targetSeconds,
         toleranceSeconds: context.request.toleranceSeconds, totalSeconds: 0, entries: [],
-        explanation: context.emptyExplanation())
+        explanation: context.emptyExplanation(), notes: notes(all, taken: [:]))
     }
     let durations = chains.map { chain in
       chain.episodes.map { catalog.shows[chain.show].episodes[$0].remainingSeconds! }
@@ -212,12 +214,35 @@ public struct FillEngine: Sendable {
       return Array(scaled[offset..<offset + chain.count])
     }
     let outcome = ContinueSeries(chains: scaledChains).select(in: scaledWindow)
+    var taken: [Int: Int] = [:]
     let entries = outcome.picks.map { pick in
-      context.entry(
+      taken[chains[pick.chain].show, default: 0] += 1
+      return context.entry(
         show: chains[pick.chain].show, episode: chains[pick.chain].episodes[pick.position],
         reason: .nextInSeries)
     }
-    return finish(context, entries: entries, inWindow: outcome.inWindow && reachable, window: window)
+    var result = finish(context, entries: entries, inWindow: outcome.inWindow && reachable, window: window)
+    result.notes = notes(all, taken: taken)
+    return result
+  }
+
+  /// The notes of continue series: each episodic show's passed-over episodes of unknown length, and each
+  /// serial show whose story stops before one because every episode before it was taken.
+  private func notes(_ chains: [RequestContext.SeriesChain], taken: [Int: Int]) -> [FillResult.Note] {
+    var notes: [FillResult.Note] = []
+    for chain in chains {
+      let show = catalog.shows[chain.show]
+      if chain.skippedUnknown > 0 {
+        notes.append(
+          .unknownLengthsPassedOver(feedURL: show.feedURL, showTitle: show.title, count: chain.skippedUnknown))
+      }
+      if let stop = chain.stoppedAt, taken[chain.show, default: 0] == chain.episodes.count {
+        notes.append(
+          .storyStopsAtUnknownLength(
+            feedURL: show.feedURL, showTitle: show.title, episodeTitle: show.episodes[stop].title))
+      }
+    }
+    return notes
   }
 
   // MARK: Results

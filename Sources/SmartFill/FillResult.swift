@@ -72,11 +72,13 @@ public struct FillResult: Sendable, Hashable {
   public var explanation: Explanation?
   /// The explanation's sentence for the listener (in English), else `nil`.
   public var message: String? { explanation?.description }
+  /// What the fill passed over, per show (episodes of unknown length), in the shows' order.
+  public var notes: [Note]
 
   /// Creates a result.
   public init(
     mode: FillRequest.Mode, status: Status, targetSeconds: Int?, toleranceSeconds: Int, totalSeconds: Int,
-    entries: [Entry], explanation: Explanation?
+    entries: [Entry], explanation: Explanation?, notes: [Note] = []
   ) {
     self.mode = mode
     self.status = status
@@ -85,5 +87,6 @@ public struct FillResult: Sendable, Hashable {
     self.totalSeconds = totalSeconds
     self.entries = entries
     self.explanation = explanation
+    self.notes = notes
   }
 }

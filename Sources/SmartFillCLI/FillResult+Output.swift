@@ -5,7 +5,8 @@ extension FillResult {
   /// The result as the `--json` document: `mode`, `status`, `targetSeconds` (null without a target),
   /// `toleranceSeconds`, `totalSeconds`, `episodes` (each with `feedURL`, `guid`, `title`, `seconds`, `season`
   /// and `episode`, null when unknown), `message` (null unless short or empty) and `reason` (the message as
-  /// data: null, or an object with its `kind` and the figures behind it).
+  /// data: null, or an object with its `kind` and the figures behind it) and `notes` (what was passed over, per
+  /// show: each with its `kind`, `feedURL`, `sentence` and `count` or `episodeTitle`).
   var jsonNode: JSONWriter.Node {
     func optional(_ value: Int?) -> JSONWriter.Node { value.map { .integer($0) } ?? .null }
     return .object([
@@ -30,6 +31,7 @@ extension FillResult {
       ),
       ("message", message.map { .string($0) } ?? .null),
       ("reason", explanation?.jsonNode ?? .null),
+      ("notes", .array(notes.map(\.jsonNode))),
     ])
   }
 
@@ -86,6 +88,7 @@ extension FillResult {
       text += "Total \(ClockText.clock(totalSeconds)), no target: \(status.rawValue), \(count), \(mode.rawValue)\n"
     }
     if let message { text += message + "\n" }
+    for note in notes { text += "Note: " + DisplayText.escaped(note.description) + "\n" }
     return text
   }
 
@@ -116,6 +119,21 @@ extension FillResult.Explanation {
         ("windowLowSeconds", .integer(window.lowerBound)), ("windowHighSeconds", .integer(window.upperBound)),
         ("closestSeconds", .integer(closest)),
       ]
+    }
+    return .object(members)
+  }
+}
+
+extension FillResult.Note {
+  /// The note as `smartfill fill --json` writes it: `kind`, `feedURL`, `sentence`, then `count` or
+  /// `episodeTitle`.
+  var jsonNode: JSONWriter.Node {
+    var members: [(String, JSONWriter.Node)] = [
+      ("kind", .string(kind)), ("feedURL", .string(feedURL)), ("sentence", .string(description)),
+    ]
+    switch self {
+    case .unknownLengthsPassedOver(_, _, let count): members.append(("count", .integer(count)))
+    case .storyStopsAtUnknownLength(_, _, let title): members.append(("episodeTitle", .string(title)))
     }
     return .object(members)
   }

@@ -34,7 +34,8 @@ struct FillCommandTests {
           }
         ],
         "message": null,
-        "reason": null
+        "reason": null,
+        "notes": []
       }
 
       """
@@ -68,7 +69,8 @@ struct FillCommandTests {
           }
         ],
         "message": null,
-        "reason": null
+        "reason": null,
+        "notes": []
       }
 
       """
@@ -92,7 +94,8 @@ struct FillCommandTests {
         "message": "No episodes available. Subscribe to more shows?",
         "reason": {
           "kind": "noEpisodes"
-        }
+        },
+        "notes": []
       }
 
       """

@@ -113,3 +113,79 @@ struct ContinueSeriesTests {
     #expect(inWindow > 300, "the random cases should often be feasible, got \(inWindow)")
   }
 }
+
+@Suite("Continue series and episodes of unknown length")
+struct ContinueSeriesUnknownLengthTests {
+  /// An episode of unknown length.
+  static func unknown(_ guid: String, day offset: Int, season: Int? = nil, episode: Int? = nil) -> Episode {
+    Episode(guid: guid, title: guid, published: day(offset), durationSeconds: nil, season: season, episode: episode)
+  }
+
+  /// A show like a real Portuguese tech show: 435 episodes, 337 of them without a duration, none played.
+  static let techShow: Show = {
+    var episodes: [Episode] = []
+    for number in 0..<435 {
+      // The 98 timed ones are scattered: every fourth-or-so episode, starting with the 40th.
+      let timed = number >= 40 && number % 4 == 0 && episodes.filter { $0.durationSeconds != nil }.count < 98
+      episodes.append(
+        timed ? ep("t\(number)", minutes: 20 + number % 30, day: number) : unknown("u\(number)", day: number))
+    }
+    return Show(feedURL: "https://tech.example/feed", title: "Tech PT", episodes: episodes)
+  }()
+
+  @Test("without a target, each show's next episode is offered whatever is known of its length")
+  func noTarget() throws {
+    let result = try FillEngine(catalog: Catalog(shows: [Self.techShow])).fill(
+      FillRequest(mode: .continueSeries, targetSeconds: nil))
+    #expect(result.status == .filled)
+    #expect(result.entries.map(\.id.guid) == ["u0"])
+    #expect(result.entries.map(\.seconds) == [nil])
+    #expect(result.explanation == nil)
+  }
+
+  @Test("with a target, an episodic show's episodes of unknown length are passed over and counted")
+  func episodicPassesOver() throws {
+    #expect(Self.techShow.episodes.filter { $0.durationSeconds == nil }.count == 337)
+    let result = try FillEngine(catalog: Catalog(shows: [Self.techShow])).fill(
+      FillRequest(mode: .continueSeries, targetSeconds: 64 * 60))
+    #expect(result.status == .filled)
+    // The first timed episodes, in order: t40 (30 min) and t44 (34 min).
+    #expect(result.entries.map(\.id.guid) == ["t40", "t44"])
+    #expect(
+      result.notes == [
+        .unknownLengthsPassedOver(feedURL: "https://tech.example/feed", showTitle: "Tech PT", count: 337)
+      ])
+    #expect(result.notes.map(\.description) == ["Tech PT: 337 episodes of unknown length passed over."])
+  }
+
+  @Test("with a target, a serial show's story stops before an episode of unknown length, and says so")
+  func serialStops() throws {
+    let serial = Show(
+      feedURL: "https://story.example", title: "Story", ordering: .serial,
+      episodes: [
+        ep("s1", minutes: 10, day: 1, season: 1, episode: 1), Self.unknown("s2", day: 2, season: 1, episode: 2),
+        ep("s3", minutes: 10, day: 3, season: 1, episode: 3),
+      ])
+    let other = Show(feedURL: "https://other.example", title: "Other", episodes: [ep("o1", minutes: 30, day: 1)])
+    let result = try FillEngine(catalog: Catalog(shows: [serial, other])).fill(
+      FillRequest(mode: .continueSeries, targetSeconds: 40 * 60))
+    #expect(Set(result.entries.map(\.id.guid)) == ["s1", "o1"])
+    #expect(
+      result.notes == [
+        .storyStopsAtUnknownLength(feedURL: "https://story.example", showTitle: "Story", episodeTitle: "s2")
+      ])
+    #expect(
+      result.notes.map(\.description) == ["Story: the next episode's length is unknown (s2), so the story stops here."])
+  }
+
+  @Test("only unknown lengths left: empty with the reason, never 'subscribe to more shows'")
+  func onlyUnknown() throws {
+    let show = Show(
+      feedURL: "https://u.example", title: "U", episodes: [Self.unknown("a", day: 1), Self.unknown("b", day: 2)])
+    let result = try FillEngine(catalog: Catalog(shows: [show])).fill(
+      FillRequest(mode: .continueSeries, targetSeconds: 45 * 60))
+    #expect(result.status == .empty)
+    #expect(result.explanation == .noKnownDuration(count: 2))
+    #expect(result.notes.map(\.description) == ["U: 2 episodes of unknown length passed over."])
+  }
+}

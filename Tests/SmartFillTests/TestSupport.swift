@@ -91,14 +91,17 @@ struct Oracle {
   }
 
   /// Unplayed full episodes after the latest played full one, without excluded ones, up to an unknown
-  /// duration.
-  static func chain(_ show: Show, excluded: Set<EpisodeID>) -> [Episode] {
+  /// duration; with `passingOverUnknown`, episodes of unknown duration are left out instead (the chain goes on).
+  static func chain(_ show: Show, excluded: Set<EpisodeID>, passingOverUnknown: Bool = false) -> [Episode] {
     let order = seriesOrder(show)
     let latest = order.lastIndex { $0.kind == .full && $0.isPlayed } ?? -1
     var result: [Episode] = []
     for episode in order[(latest + 1)...] where episode.kind == .full && !episode.isPlayed {
       if excluded.contains(EpisodeID(feedURL: show.feedURL, guid: episode.guid)) { continue }
-      if episode.durationSeconds == nil { break }
+      if episode.durationSeconds == nil {
+        if passingOverUnknown { continue }
+        break
+      }
       result.append(episode)
     }
     return result
@@ -211,10 +214,12 @@ struct Oracle {
   }
 
   /// Continue series' chains, the shows in the documented order, as items in round-robin order.
+  /// The items of continue series with a target: each show's chain (an episodic show's passing over episodes
+  /// of unknown duration, a serial show's stopping before one), taken in rounds.
   static func roundRobinItems(_ catalog: Catalog, priority: [String], excluded: Set<EpisodeID>) -> [Item] {
     var chains: [(show: Int, episodes: [Episode])] = []
     for (showIndex, show) in catalog.shows.enumerated() {
-      let chain = chain(show, excluded: excluded)
+      let chain = chain(show, excluded: excluded, passingOverUnknown: show.ordering == .episodic)
       if !chain.isEmpty { chains.append((showIndex, chain)) }
     }
     chains.sort { a, b in
