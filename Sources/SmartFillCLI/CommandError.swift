@@ -1,5 +1,5 @@
 /// Why a `smartfill` command failed: a usage error (exit status 64) or a runtime failure (exit status 1).
-public enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The command line is wrong: an unknown option, a missing or invalid value. `command` is the subcommand
   /// whose usage is shown, or `nil` for the top level.
   case usage(String, command: Subcommand?)
@@ -8,14 +8,14 @@ public enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   case failure(String)
 
   /// The exit status: 64 (`EX_USAGE`) for usage errors, 1 for failures.
-  public var exitStatus: Int32 {
+  package var exitStatus: Int32 {
     switch self {
     case .usage: return 64
     case .failure: return 1
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .usage(let message, _), .failure(let message): return message
     }

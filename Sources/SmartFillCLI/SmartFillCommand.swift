@@ -4,18 +4,18 @@ import SmartFillSupport
 
 /// The `smartfill` command-line tool as a function from arguments to output, so that tests can run it
 /// without a process; `Sources/smartfill/main.swift` only prints the result and exits with its status.
-public enum SmartFillCommand {
+package enum SmartFillCommand {
   /// What a run printed and its exit status.
-  public struct Output: Sendable, Hashable {
+  package struct Output: Sendable, Hashable {
     /// The text for standard output.
-    public var standardOutput: String
+    package var standardOutput: String
     /// The text for standard error.
-    public var standardError: String
+    package var standardError: String
     /// The exit status: 0 on success, 1 for a runtime failure, 64 for a usage error.
-    public var exitStatus: Int32
+    package var exitStatus: Int32
 
     /// Creates an output.
-    public init(standardOutput: String = "", standardError: String = "", exitStatus: Int32 = 0) {
+    package init(standardOutput: String = "", standardError: String = "", exitStatus: Int32 = 0) {
       self.standardOutput = standardOutput
       self.standardError = standardError
       self.exitStatus = exitStatus
@@ -25,7 +25,7 @@ public enum SmartFillCommand {
   /// Runs `smartfill` with `arguments` (without the program's name).
   ///
   /// Files named in the arguments are read and written relative to the current directory.
-  public static func run(_ arguments: [String]) -> Output {
+  package static func run(_ arguments: [String]) -> Output {
     var output = Output()
     do {
       try dispatch(arguments, into: &output)
@@ -82,7 +82,7 @@ public enum SmartFillCommand {
   }
 
   /// The largest catalog file read: 1 GiB (a 100-subscription catalog is about 2 MB, 10,000 about 200 MB).
-  public static let maximumCatalogBytes = 1 << 30
+  package static let maximumCatalogBytes = 1 << 30
 
   /// Reads a regular file of at most ``maximumCatalogBytes``, or fails naming it (a FIFO, a device or a
   /// larger file is refused, never waited on or read without end).

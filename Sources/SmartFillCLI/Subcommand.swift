@@ -1,5 +1,5 @@
 /// The subcommands of `smartfill`.
-public enum Subcommand: String, Sendable, Hashable, CaseIterable {
+package enum Subcommand: String, Sendable, Hashable, CaseIterable {
   /// Imports feed files into a catalog.
   case `import`
   /// Fills a queue from a catalog.
