@@ -42,7 +42,7 @@ public struct PodcastFeed: Sendable, Hashable {
   public init(rss: some Collection<UInt8>, file: String, feedURL: String? = nil) throws(FeedError) {
     let (root, repairs) = try MarkupParser.parse(Array(rss), file: file)
     guard root.name == "rss" else {
-      throw .unexpectedRoot(file: file, line: root.line, found: root.name, expected: "rss")
+      throw .unexpectedRoot(file: file, line: root.line, found: root.name, expected: "<rss>")
     }
     guard let channel = root.child("channel") else {
       throw .missingElement(file: file, element: "channel", parent: "rss")

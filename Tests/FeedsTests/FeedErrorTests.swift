@@ -13,7 +13,7 @@ struct FeedErrorTests {
       FeedError.malformedXML(file: "a.xml", line: 3, column: 7, problem: "undefined entity").description
         == "a.xml, line 3, column 7: malformed XML: undefined entity")
     #expect(
-      FeedError.unexpectedRoot(file: "a.xml", line: 1, found: "feed", expected: "rss").description
+      FeedError.unexpectedRoot(file: "a.xml", line: 1, found: "feed", expected: "<rss>").description
         == "a.xml, line 1: the root element is <feed>, expected <rss>")
     #expect(
       FeedError.missingElement(file: "a.xml", element: "channel", parent: "rss").description

@@ -86,14 +86,17 @@ struct MarkupTreeTests {
     #expect(problem == "unsupported encoding \"UTF-7\"; use UTF-8, UTF-16, ISO-8859-1 or Windows-1252")
   }
 
-  @Test("deep nesting is rejected, not a crash")
-  func deepNesting() {
-    let depth = 10_000
-    let text = String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
-    guard case .malformedXML? = error(text) else {
-      Issue.record("expected malformed XML")
-      return
+  @Test("nesting deeper than the limit is rejected with the limit, not a crash")
+  func deepNesting() throws {
+    let limit = MarkupParser.maximumDepth
+    for depth in [limit + 1, 10_000] {
+      let text = String(repeating: "<a>\n", count: depth) + String(repeating: "</a>", count: depth)
+      let failure = try #require(error(text))
+      #expect(failure == .tooDeeplyNested(file: "t.xml", line: limit + 1, column: 3, element: "a", limit: limit))
+      #expect(failure.description == "t.xml, line 257, column 3: <a> is nested deeper than 256 levels, the limit")
     }
+    let deepest = String(repeating: "<a>", count: limit) + String(repeating: "</a>", count: limit)
+    #expect(error(deepest) == nil)
   }
 
   @Test("entity expansion bombs do not hang")

@@ -163,7 +163,7 @@ struct PodcastFeedTests {
 
   @Test("malformed and foreign documents are rejected with the file, the line and the problem")
   func rejects() {
-    #expect(throws: FeedError.unexpectedRoot(file: "feed.xml", line: 1, found: "feed", expected: "rss")) {
+    #expect(throws: FeedError.unexpectedRoot(file: "feed.xml", line: 1, found: "feed", expected: "<rss>")) {
       try self.read("<feed xmlns=\"http://www.w3.org/2005/Atom\"></feed>")
     }
     #expect(throws: FeedError.missingElement(file: "feed.xml", element: "channel", parent: "rss")) {
