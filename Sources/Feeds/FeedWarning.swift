@@ -21,7 +21,8 @@ public enum FeedWarning: Sendable, Hashable, CustomStringConvertible {
   case missingGUIDs(count: Int)
   /// Several items share one GUID; all are kept, the later ones (by date) with `#2`, `#3`, … appended.
   case duplicateGUID(String, count: Int)
-  /// A `<pubDate>` that is missing or not an RFC 822 (or ISO 8601) date; the episode is dated `fallback`.
+  /// A `<pubDate>` that is missing, not an RFC 822 (or ISO 8601) date, or outside the years 0001 to 9999 in
+  /// UTC; the episode is dated `fallback`.
   case unreadableDate(line: Int, value: String, fallback: Date)
   /// An `itunes:season` or `itunes:episode` that is not a whole number of 0 or more; it is left out.
   case unreadableNumber(line: Int, element: String, value: String)
@@ -53,7 +54,10 @@ public enum FeedWarning: Sendable, Hashable, CustomStringConvertible {
       return "guid \(JSONWriter.quoted(guid)) is used by \(count) items; all kept, "
         + "the later ones as \(JSONWriter.quoted(guid + "#2"))…"
     case .unreadableDate(let line, let value, let fallback):
-      let shown = value.isEmpty ? "missing" : JSONWriter.quoted(value) + " is not a date"
+      var shown = value.isEmpty ? "missing" : JSONWriter.quoted(value) + " is not a date"
+      if RFC822Date.parseAnyYear(value) != nil {
+        shown = JSONWriter.quoted(value) + " is outside the years 0001 to 9999"
+      }
       return "line \(line): pubDate \(shown); dated \(Timestamp.format(fallback))"
     case .unreadableNumber(let line, let element, let value):
       return "line \(line): \(element) \(JSONWriter.quoted(value)) is not a whole number; left out"

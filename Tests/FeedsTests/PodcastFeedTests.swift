@@ -110,6 +110,13 @@ struct PodcastFeedTests {
     let feed = try read(feedXML(channelExtra: channel, items: itemXML(guid: "a", date: "someday")))
     #expect(feed.show.episodes[0].published == Date(timeIntervalSince1970: 1_704_067_200))
     #expect(feed.warnings.contains { if case .unreadableDate(_, "someday", _) = $0 { true } else { false } })
+    let late = try read(
+      feedXML(channelExtra: channel, items: itemXML(guid: "a", date: "Fri, 31 Dec 9999 23:59:59 -1200")))
+    #expect(late.show.episodes[0].published == Date(timeIntervalSince1970: 1_704_067_200))
+    #expect(
+      late.warnings.map(\.description).contains(
+        "line 6: pubDate \"Fri, 31 Dec 9999 23:59:59 -1200\" is outside the years 0001 to 9999; "
+          + "dated 2024-01-01T00:00:00Z"))
     let bare = try read(feedXML(items: itemXML(guid: "a", date: "")))
     #expect(bare.show.episodes[0].published == Date(timeIntervalSince1970: 0))
   }
