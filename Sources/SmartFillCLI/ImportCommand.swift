@@ -22,7 +22,8 @@ enum ImportCommand {
     case (let list?, let folder?):
       if let extra = parsed.arguments.first {
         throw .usage(
-          "Unexpected argument '\(extra)': give feed files or --opml with --feeds, not both", command: .import)
+          "Unexpected argument '\(DisplayText.quoted(extra))': give feed files or --opml with --feeds, not both",
+          command: .import)
       }
       do {
         imported = try CatalogImport(subscriptionList: list, feedsDirectory: folder)
@@ -51,13 +52,16 @@ enum ImportCommand {
   }
 
   /// The summary for standard error: a line per file used or rejected, its warnings indented below.
+  ///
+  /// File names are shown with control characters escaped, and values from the feeds quoted, escaped and cut
+  /// (`DisplayText`), so that a file name or a title cannot forge a line or move the cursor.
   static func summary(_ imported: CatalogImport, usesList: Bool) -> String {
     var text = ""
     var unused = 0
     var warnings = imported.listWarnings.count
     for file in imported.files {
       if let error = file.error {
-        text += "\(file.file): rejected: \(error)\n"
+        text += "\(DisplayText.escaped(file.file)): rejected: \(error)\n"
         continue
       }
       if usesList && file.feedURLs.isEmpty {
@@ -66,13 +70,14 @@ enum ImportCommand {
       }
       warnings += file.warnings.count
       text +=
-        "\(file.file): \(JSONWriter.quoted(file.title)), \(file.episodeCount) of \(file.itemCount) items "
+        "\(DisplayText.escaped(file.file)): \(shown(file.title)), \(file.episodeCount) of \(file.itemCount) items "
         + "imported, \(plural(file.warnings.count, "warning"))\n"
       for warning in file.warnings { text += "  warning: \(warning)\n" }
     }
     for warning in imported.listWarnings { text += "subscription list: warning: \(warning)\n" }
     for missing in imported.missingSubscriptions {
-      text += "subscription list: no feed file for \(JSONWriter.quoted(missing.title)) (\(missing.feedURL))\n"
+      text +=
+        "subscription list: no feed file for \(shown(missing.title)) (\(DisplayText.quoted(missing.feedURL)))\n"
     }
     if unused > 0 {
       text += "\(unused) feed \(unused == 1 ? "file is" : "files are") not in the subscription list\n"
@@ -84,6 +89,9 @@ enum ImportCommand {
       + "(\(unknown) without a known duration), \(plural(warnings, "warning"))\n"
     return text
   }
+
+  /// A value from a feed in double quotes, escaped and cut.
+  static func shown(_ value: String) -> String { "\"" + DisplayText.quoted(value) + "\"" }
 
   /// `1 show`, `2 shows`.
   static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

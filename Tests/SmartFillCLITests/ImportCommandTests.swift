@@ -155,6 +155,47 @@ struct ImportCommandTests {
     #expect(output.standardError.hasSuffix(": malformed XML: end tag does not match the start tag\n"))
   }
 
+  @Test("a feed encoded in UTF-16 twice is rejected and the good feed beside it is written")
+  func doubleEncodedFeed() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let good = try folder.write("good.xml", Self.feed(url: "https://a/feed", title: "A Show", items: Self.itemA))
+    let text = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>T</title><?x?></channel></rss>"
+    let once = String(String.UnicodeScalarView(Self.utf16LE(text).map { Unicode.Scalar($0) }))
+    let bad = folder.path + "/bad.xml"
+    try Data([0xFF, 0xFE] + Self.utf16LE(once)).write(to: URL(fileURLWithPath: bad))
+    let output = SmartFillCommand.run(["import", good, bad, "-o", folder.path + "/catalog.json"])
+    #expect(output.exitStatus == 1)
+    let written = try Catalog(json: Data(try folder.read("catalog.json").utf8))
+    #expect(written.shows.map(\.feedURL) == ["https://a/feed"])
+  }
+
+  static func utf16LE(_ text: String) -> [UInt8] { text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
+
+  @Test("control characters in file names, titles and messages are shown escaped, and long values cut")
+  func controlCharacters() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let items = Self.itemA.replacingOccurrences(of: "Teaser", with: "Tea&#13;ser\u{9B}2J")
+    let a = try folder.write(
+      "a\nImported 9 shows\u{1B}[31m.xml",
+      Self.feed(url: "https://a/feed", title: "A\u{9B}31m&#13;x\u{7F}", items: items))
+    let bad = try folder.write("bad\r.xml", "<" + String(repeating: "x", count: 200) + "/>")
+    let output = SmartFillCommand.run(["import", a, bad, "-o", folder.path + "/catalog.json"])
+    let shownA = folder.path + "/a\\nImported 9 shows\\e[31m.xml"
+    let shownBad = folder.path + "/bad\\r.xml"
+    let expected = """
+      \(shownA): "A\\u{9B}31m\\rx\\u{7F}", 1 of 2 items imported, 1 warning
+        warning: line 7: item "Tea\\rser\\u{9B}2J" has no enclosure URL; not playable, skipped
+      \(shownBad): rejected: \(shownBad), line 1: the root element is <\(String(repeating: "x", count: 79))…>, \
+      expected <rss>
+      Imported 1 show, 1 episode (0 without a known duration), 1 warning
+      Error: 1 of 2 feed files could not be imported (see above)
+
+      """
+    #expect(output.standardError == expected)
+  }
+
   @Test(
     "usage errors",
     arguments: [
