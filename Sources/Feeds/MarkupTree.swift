@@ -6,10 +6,14 @@ import SmartFillSupport
 #endif
 
 /// An element of a parsed XML document, as the feed and OPML readers need it: the qualified name (prefix
-/// included, as written), the attributes, the character data directly inside it and the child elements.
+/// included, as written), its namespace, the attributes, the character data directly inside it and the
+/// child elements.
 struct MarkupElement: Sendable, Hashable {
   /// The qualified name, such as `item` or `itunes:duration`.
   var name: String
+  /// The namespace URI that the name's prefix (or, without one, the default namespace) is bound to where
+  /// the element is, as written; `nil` when it is bound to none (an undeclared prefix included).
+  var namespace: String?
   /// The attributes by qualified name.
   var attributes: [String: String]
   /// The line of the start tag in the original file, from 1.
@@ -140,8 +144,11 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
   var stack: [MarkupElement] = []
   var root: MarkupElement?
   var error: FeedError?
-  /// Namespace prefixes declared by the open elements, with how many of them declare each.
-  var declaredPrefixes: [Substring: Int] = ["xml": 1, "xmlns": 1]
+  /// The namespace URIs that the open elements bind each prefix to, innermost last; the default namespace
+  /// under the empty prefix.
+  var bindings: [Substring: [String]] = [
+    "xml": ["http://www.w3.org/XML/1998/namespace"], "xmlns": ["http://www.w3.org/2000/xmlns/"],
+  ]
   var declarationsPerElement: [[Substring]] = []
   var firstUndeclaredPrefix: (String, Int, Int)?
 
@@ -181,14 +188,16 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
       return
     }
     var declarations: [Substring] = []
-    for key in attributeDict.keys where key.hasPrefix("xmlns:") {
-      let prefix = key.dropFirst(6)
+    for (key, value) in attributeDict where key == "xmlns" || key.hasPrefix("xmlns:") {
+      let prefix = key.dropFirst(key == "xmlns" ? 5 : 6)
       declarations.append(prefix)
-      declaredPrefixes[prefix, default: 0] += 1
+      bindings[prefix, default: []].append(value)
     }
     declarationsPerElement.append(declarations)
-    let element = MarkupElement(name: elementName, attributes: attributeDict, line: currentLine)
-    if let prefix = element.prefix, declaredPrefixes[prefix, default: 0] == 0 {
+    var element = MarkupElement(name: elementName, attributes: attributeDict, line: currentLine)
+    let uri = bindings[element.prefix ?? ""]?.last
+    element.namespace = uri?.isEmpty == false ? uri : nil
+    if let prefix = element.prefix, bindings[prefix]?.isEmpty ?? true {
       if let (first, line, count) = firstUndeclaredPrefix {
         firstUndeclaredPrefix = (first, line, count + 1)
       } else {
@@ -207,7 +216,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
       return
     }
     for prefix in declarationsPerElement.removeLast() {
-      declaredPrefixes[prefix, default: 1] -= 1
+      bindings[prefix]?.removeLast()
     }
     if stack.isEmpty {
       root = element

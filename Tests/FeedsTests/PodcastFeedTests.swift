@@ -170,8 +170,14 @@ struct PodcastFeedTests {
 
   @Test("malformed and foreign documents are rejected with the file, the line and the problem")
   func rejects() {
-    #expect(throws: FeedError.unexpectedRoot(file: "feed.xml", line: 1, found: "feed", expected: "<rss>")) {
-      try self.read("<feed xmlns=\"http://www.w3.org/2005/Atom\"></feed>")
+    #expect(
+      throws: FeedError.unexpectedRoot(
+        file: "feed.xml", line: 1, found: "rdf:RDF", expected: "<rss> or <feed> (RSS 1.0 is not read)")
+    ) {
+      try self.read("<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"></rdf:RDF>")
+    }
+    #expect(throws: FeedError.unexpectedRoot(file: "feed.xml", line: 1, found: "html", expected: "<rss> or <feed>")) {
+      try self.read("<html></html>")
     }
     #expect(throws: FeedError.missingElement(file: "feed.xml", element: "channel", parent: "rss")) {
       try self.read("<rss version=\"2.0\"></rss>")
