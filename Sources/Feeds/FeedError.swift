@@ -48,23 +48,30 @@ public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The message: where (``file``, line and column where there are some), then ``reason``.
   public var description: String {
-    let file = DisplayText.escaped(file)
+    var place = DisplayText.escaped(file)
+    if let line { place += ", line \(line)" }
+    if let column { place += ", column \(column)" }
+    return place + ": " + reason
+  }
+
+  /// What is wrong, without the file and the place: `malformed XML: undefined entity`.
+  public var reason: String {
     switch self {
     case .unreadable(_, let problem):
-      return "\(file): cannot read the file: \(DisplayText.escaped(problem))"
+      return "cannot read the file: \(DisplayText.escaped(problem))"
     case .tooLarge(_, let size, let limit):
-      return "\(file): the file has \(size) bytes, over the limit of \(limit) bytes (\(Self.mebibytes(limit))) "
+      return "the file has \(size) bytes, over the limit of \(limit) bytes (\(Self.mebibytes(limit))) "
         + "for a feed or subscription list"
-    case .malformedXML(_, let line, let column, let problem):
-      return "\(file), line \(line), column \(column): malformed XML: \(DisplayText.escaped(problem))"
-    case .tooDeeplyNested(_, let line, let column, let element, let limit):
-      return "\(file), line \(line), column \(column): <\(DisplayText.quoted(element))> is nested deeper than "
-        + "\(limit) levels, the limit"
-    case .unexpectedRoot(_, let line, let found, let expected):
-      return "\(file), line \(line): the root element is <\(DisplayText.quoted(found))>, expected \(expected)"
+    case .malformedXML(_, _, _, let problem):
+      return "malformed XML: \(DisplayText.escaped(problem))"
+    case .tooDeeplyNested(_, _, _, let element, let limit):
+      return "<\(DisplayText.quoted(element))> is nested deeper than \(limit) levels, the limit"
+    case .unexpectedRoot(_, _, let found, let expected):
+      return "the root element is <\(DisplayText.quoted(found))>, expected \(expected)"
     case .missingElement(_, let element, let parent):
-      return "\(file): <\(parent)> has no <\(element)> element"
+      return "<\(parent)> has no <\(element)> element"
     }
   }
 

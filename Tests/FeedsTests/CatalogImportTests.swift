@@ -106,6 +106,21 @@ struct CatalogImportTests {
 
 @Suite("Catalog import of hostile files")
 struct CatalogImportHostileTests {
+  @Test("a moved feed is reported with its new URL and gives no show")
+  func movedFeed() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let good = try folder.write("good.xml", feedXML(items: itemXML(guid: "a")))
+    let moved = try folder.write(
+      "moved.xml", "<rss><channel><redirect><newLocation>https://new/feed</newLocation></redirect></channel></rss>")
+    let imported = CatalogImport(feedFiles: [moved, good])
+    #expect(imported.catalog.shows.count == 1)
+    #expect(imported.files[0].movedTo == "https://new/feed")
+    #expect(imported.files[0].error == nil)
+    #expect(imported.files[0].feedURLs.isEmpty)
+    #expect(imported.files[1].movedTo == nil)
+  }
+
   @Test("a feed encoded in UTF-16 twice is rejected and the good feed beside it imports")
   func doubleEncodedBeside() throws {
     let folder = try TemporaryDirectory()

@@ -28,6 +28,14 @@ struct FeedErrorTests {
         == "a.xml, line 9, column 3: <a> is nested deeper than 256 levels, the limit")
   }
 
+  @Test("the reason is the message without the file and the place")
+  func reasons() {
+    #expect(
+      FeedError.malformedXML(file: "a.xml", line: 3, column: 7, problem: "undefined entity").reason
+        == "malformed XML: undefined entity")
+    #expect(FeedError.unreadable(file: "a.xml", problem: "no such file").reason == "cannot read the file: no such file")
+  }
+
   @Test("the line and column are given where the error has them")
   func places() {
     #expect(FeedError.malformedXML(file: "a", line: 3, column: 7, problem: "p").line == 3)
