@@ -50,8 +50,9 @@ struct MarkupElement: Sendable, Hashable {
 ///
 /// Limits: a document of up to ``ParserInput/maximumSize`` bytes (256 MiB) and elements nested up to
 /// ``maximumDepth`` levels. The text is given to the parser in pieces, so libxml2's limit of 10,000,000 bytes
-/// of text not yet parsed does not apply to the document; it still applies to one tag, attribute value or
-/// comment (CDATA sections are split below it by ``XMLRepair``).
+/// of text not yet parsed does not apply to the document; it still applies to one tag or attribute value
+/// (comments are removed and CDATA sections split below it by ``XMLRepair``), and names are limited to
+/// 50,000 bytes.
 enum MarkupParser {
   /// The deepest nesting accepted, the root element being level 1; real feeds need a dozen levels.
   static let maximumDepth = 256
@@ -109,7 +110,7 @@ enum MarkupParser {
   static func message(forCode code: Int) -> String {
     switch code {
     case 1:
-      return "a single tag, attribute value or comment is longer than 10,000,000 bytes, the XML parser's limit"
+      return "a single tag or attribute value is longer than 10,000,000 bytes, the XML parser's limit"
     case 4: return "the document is empty"
     case 5: return "extra content after the root element"
     case 6, 7, 8: return "invalid character reference"

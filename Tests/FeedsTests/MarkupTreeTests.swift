@@ -99,6 +99,18 @@ struct MarkupTreeTests {
     #expect(error(deepest) == nil)
   }
 
+  @Test("text and CDATA over 10 MB are read; an attribute value over 10 MB is rejected with the parser's limit")
+  func largeValues() throws {
+    let big = String(repeating: "x", count: 10_500_000)
+    #expect(try parse("<a>" + big + "</a>").root.text.count == big.count)
+    #expect(try parse("<a><![CDATA[" + big + "]]></a>").root.text.count == big.count)
+    #expect(
+      error("<a b=\"" + big + "\"/>")
+        == .malformedXML(
+          file: "t.xml", line: 1, column: 1,
+          problem: "a single tag or attribute value is longer than 10,000,000 bytes, the XML parser's limit"))
+  }
+
   @Test("entity expansion bombs do not hang")
   func entityExpansion() {
     var text = "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY a0 \"xxxxxxxxxx\">"
