@@ -21,20 +21,34 @@ mkdir -p "$build"
 
 flags="-O -sanitize=fuzzer,address -parse-as-library -package-name SmartFill -swift-version 6"
 
-echo "building SmartFill and Feeds with fuzzer instrumentation…"
+echo "building SmartFillSupport, SmartFill and Feeds with fuzzer instrumentation…"
 # Build from a snapshot of the sources, so that edits made meanwhile do not break the build.
 rm -rf "$build/src"
 mkdir -p "$build/src"
-cp -R "$root/Sources/SmartFill" "$root/Sources/Feeds" "$build/src/"
-swiftc $flags -emit-library -static -module-name SmartFill -emit-module -emit-module-path "$build/SmartFill.swiftmodule" \
-  -o "$build/libSmartFill.a" "$build"/src/SmartFill/*.swift 2>"$build/log.txt" || { cat "$build/log.txt"; exit 1; }
-swiftc $flags -emit-library -static -module-name Feeds -emit-module -emit-module-path "$build/Feeds.swiftmodule" \
-  -I "$build" -o "$build/libFeeds.a" "$build"/src/Feeds/*.swift 2>"$build/log.txt" || { cat "$build/log.txt"; exit 1; }
+cp -R "$root/Sources/SmartFillSupport" "$root/Sources/SmartFill" "$root/Sources/Feeds" "$build/src/"
+# Each module as a static library, in the order of Package.swift's layers: SmartFillSupport, then SmartFill on
+# it, then Feeds on both.
+build_module() {
+  swiftc $flags -emit-library -static -module-name "$1" -emit-module -emit-module-path "$build/$1.swiftmodule" \
+    -I "$build" -o "$build/lib$1.a" "$build"/src/"$1"/*.swift 2>"$build/log.txt" || { cat "$build/log.txt"; exit 1; }
+}
+build_module SmartFillSupport
+build_module SmartFill
+build_module Feeds
 
 build_target() {
   # The linker's warnings about AddressSanitizer's local symbols are harmless; they go to the log.
-  swiftc $flags -I "$build" -L "$build" -lFeeds -lSmartFill -o "$build/fuzz-$1" "$root/Scripts/fuzz/$2" \
-    2>"$build/log.txt" || { cat "$build/log.txt"; exit 1; }
+  swiftc $flags -I "$build" -L "$build" -lFeeds -lSmartFill -lSmartFillSupport -o "$build/fuzz-$1" \
+    "$root/Scripts/fuzz/$2" 2>"$build/log.txt" || { cat "$build/log.txt"; exit 1; }
+}
+
+# A document encoded in UTF-16 twice (little or big endian): each ASCII character of $2 becomes four bytes
+# after a byte order mark. Decoded once it is UTF-16 again, which once crashed the importer (SIGSEGV).
+double_utf16() {
+  if [ "$1" = le ]; then printf '\377\376'; else printf '\376\377'; fi
+  printf '%s' "$2" | od -An -v -to1 | tr -s ' ' '\n' | grep -v '^$' | while read -r octal; do
+    if [ "$1" = le ]; then printf "\\$octal\\000\\000\\000"; else printf "\\000\\000\\000\\$octal"; fi
+  done
 }
 
 for target in $targets; do
@@ -44,12 +58,21 @@ for target in $targets; do
     rss)
       build_target rss FuzzRSS.swift
       printf '%s' '<rss><channel><title>T</title><item><title>A &gtgt; B</title><guid>g</guid><pubDate>Tue, 2 Jan 2024 08:00:00 PST</pubDate><itunes:duration>1:02:03</itunes:duration><enclosure url="https://e/a.mp3"/></item><item><guid>g</guid><enclosure url="u"/></item></channel></rss>' >"$dir/corpus/seed-small.xml"
+      crashing='<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><?x?></channel></rss>'
+      double_utf16 le "$crashing" >"$dir/corpus/seed-utf16-twice-le.xml"
+      double_utf16 be "$crashing" >"$dir/corpus/seed-utf16-twice-be.xml"
+      double_utf16 le '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "<?x?>">]><rss><channel>&e;</channel></rss>' \
+        >"$dir/corpus/seed-utf16-twice-entity.xml"
+      printf '%s' '<feed xmlns="http://www.w3.org/2005/Atom" xmlns:i="http://www.itunes.com/dtds/podcast-1.0.dtd"><title>A</title><entry><id>e</id><title>E</title><published>2024-01-02T08:00:00Z</published><link rel="enclosure" href="https://e/a.mp3" length="5" type="audio/mpeg"/><i:duration>60</i:duration></entry></feed>' >"$dir/corpus/seed-atom.xml"
+      printf '%s' '<rss xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel><title>M</title><redirect><newLocation>https://new/feed</newLocation></redirect><item xmlns:i="http://www.itunes.com/dtds/podcast-1.0.dtd"><enclosure url="u"/><i:duration>1:00</i:duration><podcast:season>2</podcast:season><duration xmlns="http://www.itunes.com/dtds/podcast-1.0.dtd">5</duration></item></channel></rss>' >"$dir/corpus/seed-namespaces.xml"
       seeds="$shared/rss"
       dict="$root/Scripts/fuzz/xml.dict"
       ;;
     opml)
       build_target opml FuzzOPML.swift
       printf '%s' '<opml version="2.0"><head><title>L</title></head><body><outline text="F"><outline text="A" xmlUrl="https://a"/></outline><outline xmlUrl=""/><outline xmlurl="https://a"/></body></opml>' >"$dir/corpus/seed-small.opml"
+      double_utf16 be '<?xml version="1.0"?><opml version="2.0"><body><?x?><outline xmlUrl="https://a"/></body></opml>' \
+        >"$dir/corpus/seed-utf16-twice.opml"
       seeds="$shared/opml"
       dict="$root/Scripts/fuzz/xml.dict"
       ;;

@@ -5,7 +5,13 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOPML(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: start, count: count)
-  guard let list = try? SubscriptionList(opml: bytes, file: "fuzz.opml") else { return 0 }
+  let list: SubscriptionList
+  do {
+    list = try SubscriptionList(opml: bytes, file: "fuzz.opml")
+  } catch {
+    precondition(!error.isParserSafetyRefusal, "\(error)")
+    return 0
+  }
   let urls = list.subscriptions.map(\.feedURL)
   precondition(Set(urls).count == urls.count, "repeated feed URL")
   precondition(!urls.contains(""), "empty feed URL")

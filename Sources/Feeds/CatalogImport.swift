@@ -10,7 +10,8 @@ import SmartFill
 ///   its `<atom:link rel="self">` or `itunes:new-feed-url` is the subscription's URL (compared without the
 ///   scheme, a trailing `/` or a Wayback Machine prefix), or else when its title is the subscription's title.
 ///
-/// A file that cannot be read or parsed is reported and skipped; the others import. Several files of one
+/// A file that cannot be read or parsed is reported and skipped; the others import. A feed that has moved
+/// (see ``PodcastFeed/movedTo``) is reported with its new URL and gives no show. Several files of one
 /// show (snapshots taken at different dates) are merged with ``SmartFill/Show/refreshed(with:)``, oldest
 /// first by their newest episode, so that episode identity is kept.
 public struct CatalogImport: Sendable, Hashable {
@@ -30,11 +31,13 @@ public struct CatalogImport: Sendable, Hashable {
     public var warnings: [FeedWarning]
     /// Why the file was rejected, or `nil`.
     public var error: FeedError?
+    /// The URL a moved feed gives, or `nil`; such a file gives no show.
+    public var movedTo: String?
 
     /// Creates a report.
     public init(
       file: String, feedURLs: [String] = [], title: String = "", itemCount: Int = 0, episodeCount: Int = 0,
-      warnings: [FeedWarning] = [], error: FeedError? = nil
+      warnings: [FeedWarning] = [], error: FeedError? = nil, movedTo: String? = nil
     ) {
       self.file = file
       self.feedURLs = feedURLs
@@ -43,6 +46,7 @@ public struct CatalogImport: Sendable, Hashable {
       self.episodeCount = episodeCount
       self.warnings = warnings
       self.error = error
+      self.movedTo = movedTo
     }
   }
 
@@ -63,7 +67,7 @@ public struct CatalogImport: Sendable, Hashable {
     var order: [String] = []
     var groups: [String: [Int]] = [:]
     for (index, (_, result)) in parsed.enumerated() {
-      guard case .success(let feed) = result else { continue }
+      guard case .success(let feed) = result, feed.movedTo == nil else { continue }
       if groups[feed.show.feedURL] == nil { order.append(feed.show.feedURL) }
       groups[feed.show.feedURL, default: []].append(index)
     }
@@ -92,7 +96,7 @@ public struct CatalogImport: Sendable, Hashable {
     var byURL: [String: [Int]] = [:]
     var byTitle: [String: [Int]] = [:]
     for (index, (_, result)) in parsed.enumerated() {
-      guard case .success(let feed) = result else { continue }
+      guard case .success(let feed) = result, feed.movedTo == nil else { continue }
       for url in Set([feed.selfURL, feed.newFeedURL].compactMap { $0 }.map(Self.urlKey)) {
         byURL[url, default: []].append(index)
       }
@@ -164,7 +168,7 @@ public struct CatalogImport: Sendable, Hashable {
     case .success(let feed):
       return FileReport(
         file: file, title: feed.show.title, itemCount: feed.itemCount, episodeCount: feed.show.episodes.count,
-        warnings: feed.warnings)
+        warnings: feed.warnings, movedTo: feed.movedTo)
     case .failure(let error):
       return FileReport(file: file, error: error)
     }

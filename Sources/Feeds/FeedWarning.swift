@@ -5,7 +5,9 @@ import SmartFillSupport
 /// Something in a feed or subscription list that was imported with a repair or a fallback, or left out.
 ///
 /// Warnings never stop an import; they are listed in the import summary so that the listener (or the feed's
-/// publisher) can see what was changed. Lines count from 1 in the original file.
+/// publisher) can see what was changed. Lines count from 1 in the original file. The descriptions show
+/// values from the document quoted, with control characters escaped and cut (see `DisplayText`), so that
+/// they are safe to print.
 public enum FeedWarning: Sendable, Hashable, CustomStringConvertible {
   /// The XML was repaired before parsing, as podcast apps do (a blank line before the XML declaration, an
   /// undefined entity, a bare `&`, an undeclared namespace prefix); `count` is how many places were repaired.
@@ -21,7 +23,8 @@ public enum FeedWarning: Sendable, Hashable, CustomStringConvertible {
   case missingGUIDs(count: Int)
   /// Several items share one GUID; all are kept, the later ones (by date) with `#2`, `#3`, … appended.
   case duplicateGUID(String, count: Int)
-  /// A `<pubDate>` that is missing or not an RFC 822 (or ISO 8601) date; the episode is dated `fallback`.
+  /// A `<pubDate>` that is missing, not an RFC 822 (or ISO 8601) date, or outside the years 0001 to 9999 in
+  /// UTC; the episode is dated `fallback`.
   case unreadableDate(line: Int, value: String, fallback: Date)
   /// An `itunes:season` or `itunes:episode` that is not a whole number of 0 or more; it is left out.
   case unreadableNumber(line: Int, element: String, value: String)
@@ -38,34 +41,39 @@ public enum FeedWarning: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .repairedXML(let line, let problem, let count):
       let more = count > 1 ? " (\(count) places, the first at line \(line))" : " (line \(line))"
-      return "repaired XML: \(problem)\(more)"
+      return "repaired XML: \(DisplayText.escaped(problem))\(more)"
     case .itemWithoutEnclosure(let line, let title):
-      return "line \(line): item \(JSONWriter.quoted(title)) has no enclosure URL; not playable, skipped"
+      return "line \(line): item \(DisplayText.inQuotes(title)) has no enclosure URL; not playable, skipped"
     case .unknownDurations(let count):
       return "\(count) \(count == 1 ? "episode has" : "episodes have") no known duration; "
         + "kept in the catalog but out of time-based fills"
     case .unreadableDuration(let line, let value):
-      return "line \(line): itunes:duration \(JSONWriter.quoted(value)) is not seconds, MM:SS or H:MM:SS; "
+      return "line \(line): itunes:duration \(DisplayText.inQuotes(value)) is not seconds, MM:SS or H:MM:SS; "
         + "taken as unknown"
     case .missingGUIDs(let count):
       return "\(count) \(count == 1 ? "item has" : "items have") no guid; identified by the enclosure URL"
     case .duplicateGUID(let guid, let count):
-      return "guid \(JSONWriter.quoted(guid)) is used by \(count) items; all kept, "
-        + "the later ones as \(JSONWriter.quoted(guid + "#2"))…"
+      return "guid \(DisplayText.inQuotes(guid)) is used by \(count) items; all kept, "
+        + "the later ones as \(DisplayText.inQuotes(guid + "#2"))…"
     case .unreadableDate(let line, let value, let fallback):
-      let shown = value.isEmpty ? "missing" : JSONWriter.quoted(value) + " is not a date"
+      var shown = value.isEmpty ? "missing" : DisplayText.inQuotes(value) + " is not a date"
+      if RFC822Date.parseAnyYear(value) != nil {
+        shown = DisplayText.inQuotes(value) + " is outside the years 0001 to 9999"
+      }
       return "line \(line): pubDate \(shown); dated \(Timestamp.format(fallback))"
     case .unreadableNumber(let line, let element, let value):
-      return "line \(line): \(element) \(JSONWriter.quoted(value)) is not a whole number; left out"
+      return
+        "line \(line): \(DisplayText.quoted(element)) \(DisplayText.inQuotes(value)) is not a whole number; left out"
     case .unknownEpisodeType(let line, let value):
-      return "line \(line): itunes:episodeType \(JSONWriter.quoted(value)) is not full, trailer or bonus; "
+      return "line \(line): itunes:episodeType \(DisplayText.inQuotes(value)) is not full, trailer or bonus; "
         + "taken as full"
     case .outlineWithoutURL(let line, let title):
-      return "line \(line): outline \(JSONWriter.quoted(title)) has an empty xmlUrl; skipped"
+      return "line \(line): outline \(DisplayText.inQuotes(title)) has an empty xmlUrl; skipped"
     case .duplicateSubscription(let line, let feedURL):
-      return "line \(line): feed \(feedURL) is listed again; skipped"
+      return "line \(line): feed \(DisplayText.quoted(feedURL)) is listed again; skipped"
     case .mergedSnapshots(let feedURL, let files):
-      return "\(files.count) files describe \(feedURL); merged as snapshots: \(files.joined(separator: ", "))"
+      return "\(files.count) files describe \(DisplayText.quoted(feedURL)); merged as snapshots: "
+        + files.map(DisplayText.escaped).joined(separator: ", ")
     }
   }
 }

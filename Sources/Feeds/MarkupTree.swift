@@ -1,14 +1,19 @@
 import Foundation
+import SmartFillSupport
 
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
 
 /// An element of a parsed XML document, as the feed and OPML readers need it: the qualified name (prefix
-/// included, as written), the attributes, the character data directly inside it and the child elements.
+/// included, as written), its namespace, the attributes, the character data directly inside it and the
+/// child elements.
 struct MarkupElement: Sendable, Hashable {
   /// The qualified name, such as `item` or `itunes:duration`.
   var name: String
+  /// The namespace URI that the name's prefix (or, without one, the default namespace) is bound to where
+  /// the element is, as written; `nil` when it is bound to none (an undeclared prefix included).
+  var namespace: String?
   /// The attributes by qualified name.
   var attributes: [String: String]
   /// The line of the start tag in the original file, from 1.
@@ -37,27 +42,38 @@ struct MarkupElement: Sendable, Hashable {
   func child(_ name: String) -> MarkupElement? { children.first { $0.name == name } }
 }
 
-/// Parses XML into ``MarkupElement``s with Foundation's `XMLParser`, after ``XMLTextEncoding`` and
-/// ``XMLRepair``.
+/// Parses XML into ``MarkupElement``s with Foundation's `XMLParser`, given only a ``ParserInput``.
 ///
 /// Namespace processing is off, so names keep their prefixes as written and a prefix that was never declared
 /// (as some feeds do with `itunes:`) is read as written, with a warning. Any other XML error rejects the
 /// document with its line and column in the original file.
+///
+/// Limits: a document of up to ``ParserInput/maximumSize`` bytes (256 MiB) and elements nested up to
+/// ``maximumDepth`` levels. The text is given to the parser in pieces, so libxml2's limit of 10,000,000 bytes
+/// of text not yet parsed does not apply to the document; it still applies to one tag or attribute value
+/// (comments are removed and CDATA sections split below it by ``XMLRepair``), and names are limited to
+/// 50,000 bytes.
 enum MarkupParser {
-  /// The deepest nesting accepted; real feeds need a dozen levels.
+  /// The deepest nesting accepted, the root element being level 1; real feeds need a dozen levels.
   static let maximumDepth = 256
 
   /// Parses a document.
   ///
+  /// - Parameters:
+  ///   - bytes: The document, as stored.
+  ///   - file: The file's path or another name for it, used in errors.
+  ///   - maximumSize: The largest document accepted, in bytes.
   /// - Returns: The root element and the repairs that were made.
-  /// - Throws: ``FeedError/malformedXML(file:line:column:problem:)``.
+  /// - Throws: ``FeedError``: malformed XML, a document too large or too deeply nested.
   /// - Complexity: O(*n*) in the length of the text.
-  static func parse(_ bytes: [UInt8], file: String) throws(FeedError) -> (root: MarkupElement, warnings: [FeedWarning])
-  {
-    let text = try XMLTextEncoding(bytes, file: file)
-    let repair = XMLRepair(text.bytes)
-    let builder = TreeBuilder(lineOffset: repair.lineOffset)
-    let parser = XMLParser(data: Data(repair.bytes))
+  static func parse(
+    _ bytes: [UInt8], file: String, maximumSize: Int = ParserInput.maximumSize
+  ) throws(FeedError) -> (root: MarkupElement, warnings: [FeedWarning]) {
+    let input = try ParserInput(bytes, file: file, maximumSize: maximumSize)
+    let builder = TreeBuilder(file: file, lineOffset: input.lineOffset)
+    // From a stream, libxml2 is given the text in pieces of 128 KiB: given all of it at once, it stops at
+    // 10,000,000 bytes ("huge input lookup").
+    let parser = XMLParser(stream: InputStream(data: Data(input.bytes)))
     parser.shouldProcessNamespaces = false
     parser.shouldReportNamespacePrefixes = false
     parser.shouldResolveExternalEntities = false
@@ -65,26 +81,26 @@ enum MarkupParser {
     builder.parser = parser
     let succeeded = parser.parse()
     builder.parser = nil
-    var warnings = text.warnings + repair.warnings
+    var warnings = input.warnings
     if let (prefix, line, count) = builder.firstUndeclaredPrefix {
       warnings.append(
-        .repairedXML(line: line, problem: "undeclared namespace prefix \"\(prefix)\" read as written", count: count))
+        .repairedXML(
+          line: line, problem: "undeclared namespace prefix \"\(DisplayText.quoted(prefix))\" read as written",
+          count: count))
     }
-    if let error = builder.error {
-      throw .malformedXML(file: file, line: error.line, column: error.column, problem: error.problem)
-    }
+    if let error = builder.error { throw error }
     if let open = builder.stack.last {
       throw .malformedXML(
-        file: file, line: parser.lineNumber + repair.lineOffset, column: parser.columnNumber,
-        problem: "the document ends before <\(open.name)> (line \(open.line)) is closed")
+        file: file, line: parser.lineNumber + input.lineOffset, column: parser.columnNumber,
+        problem: "the document ends before <\(DisplayText.excerpt(open.name))> (line \(open.line)) is closed")
     }
     guard let root = builder.root else {
       let problem = succeeded ? "the document has no root element" : "not an XML document"
-      throw .malformedXML(file: file, line: 1 + repair.lineOffset, column: 1, problem: problem)
+      throw .malformedXML(file: file, line: 1 + input.lineOffset, column: 1, problem: problem)
     }
     if !succeeded, let code = (parser.parserError as NSError?)?.code, !(200..<300).contains(code) {
       throw .malformedXML(
-        file: file, line: parser.lineNumber + repair.lineOffset, column: parser.columnNumber,
+        file: file, line: parser.lineNumber + input.lineOffset, column: parser.columnNumber,
         problem: Self.message(forCode: code))
     }
     return (root, warnings)
@@ -93,7 +109,8 @@ enum MarkupParser {
   /// A sentence for a libxml2 error code.
   static func message(forCode code: Int) -> String {
     switch code {
-    case 1: return "the document is too deeply nested or too large"
+    case 1:
+      return "a single tag or attribute value is longer than 10,000,000 bytes, the XML parser's limit"
     case 4: return "the document is empty"
     case 5: return "extra content after the root element"
     case 6, 7, 8: return "invalid character reference"
@@ -113,6 +130,7 @@ enum MarkupParser {
     case 77: return "unterminated tag"
     case 85: return "elements are not nested properly"
     case 86: return "extra content at the end of the document"
+    case 110: return "a name is longer than 50,000 bytes, the XML parser's limit"
     case 1500..<1600, 6000..<6100: return "the text cannot be read in its declared encoding"
     default: return "XML error \(code)"
     }
@@ -121,23 +139,22 @@ enum MarkupParser {
 
 /// Builds the tree from `XMLParser`'s events, and keeps the first error.
 private final class TreeBuilder: NSObject, XMLParserDelegate {
-  struct Problem {
-    var line: Int
-    var column: Int
-    var problem: String
-  }
-
+  let file: String
   let lineOffset: Int
   weak var parser: XMLParser?
   var stack: [MarkupElement] = []
   var root: MarkupElement?
-  var error: Problem?
-  /// Namespace prefixes declared by the open elements, with how many of them declare each.
-  var declaredPrefixes: [Substring: Int] = ["xml": 1, "xmlns": 1]
+  var error: FeedError?
+  /// The namespace URIs that the open elements bind each prefix to, innermost last; the default namespace
+  /// under the empty prefix.
+  var bindings: [Substring: [String]] = [
+    "xml": ["http://www.w3.org/XML/1998/namespace"], "xmlns": ["http://www.w3.org/2000/xmlns/"],
+  ]
   var declarationsPerElement: [[Substring]] = []
   var firstUndeclaredPrefix: (String, Int, Int)?
 
-  init(lineOffset: Int) {
+  init(file: String, lineOffset: Int) {
+    self.file = file
     self.lineOffset = lineOffset
   }
 
@@ -150,7 +167,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
   /// `MarkupTreeTests`). Reading on to the end costs time linear in the rest of the text.
   func fail(_ problem: String) {
     if error == nil {
-      error = Problem(line: currentLine, column: parser?.columnNumber ?? 0, problem: problem)
+      error = .malformedXML(file: file, line: currentLine, column: parser?.columnNumber ?? 0, problem: problem)
     }
   }
 
@@ -160,22 +177,28 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
   ) {
     guard error == nil else { return }
     if root != nil, stack.isEmpty {
-      fail("a second root element <\(elementName)> after the first")
+      fail("a second root element <\(DisplayText.excerpt(elementName))> after the first")
       return
     }
     guard stack.count < MarkupParser.maximumDepth else {
-      fail("elements nested deeper than \(MarkupParser.maximumDepth) levels")
+      if error == nil {
+        error = .tooDeeplyNested(
+          file: file, line: currentLine, column: self.parser?.columnNumber ?? 0, element: elementName,
+          limit: MarkupParser.maximumDepth)
+      }
       return
     }
     var declarations: [Substring] = []
-    for key in attributeDict.keys where key.hasPrefix("xmlns:") {
-      let prefix = key.dropFirst(6)
+    for (key, value) in attributeDict where key == "xmlns" || key.hasPrefix("xmlns:") {
+      let prefix = key.dropFirst(key == "xmlns" ? 5 : 6)
       declarations.append(prefix)
-      declaredPrefixes[prefix, default: 0] += 1
+      bindings[prefix, default: []].append(value)
     }
     declarationsPerElement.append(declarations)
-    let element = MarkupElement(name: elementName, attributes: attributeDict, line: currentLine)
-    if let prefix = element.prefix, declaredPrefixes[prefix, default: 0] == 0 {
+    var element = MarkupElement(name: elementName, attributes: attributeDict, line: currentLine)
+    let uri = bindings[element.prefix ?? ""]?.last
+    element.namespace = uri?.isEmpty == false ? uri : nil
+    if let prefix = element.prefix, bindings[prefix]?.isEmpty ?? true {
       if let (first, line, count) = firstUndeclaredPrefix {
         firstUndeclaredPrefix = (first, line, count + 1)
       } else {
@@ -190,11 +213,11 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
   ) {
     guard error == nil else { return }
     guard let element = stack.popLast(), element.name == elementName else {
-      fail("end tag </\(elementName)> does not match the start tag")
+      fail("end tag </\(DisplayText.excerpt(elementName))> does not match the start tag")
       return
     }
     for prefix in declarationsPerElement.removeLast() {
-      declaredPrefixes[prefix, default: 1] -= 1
+      bindings[prefix]?.removeLast()
     }
     if stack.isEmpty {
       root = element

@@ -7,11 +7,30 @@ import SmartFillSupport
 /// years, seconds optional, and a numeric offset or a zone name (`GMT`, `UT`, `Z`, the US zones `EST` to
 /// `PDT`, and a few European ones). A date without a zone is taken as UTC. ISO 8601 dates
 /// (`2017-06-28T10:00:00Z`), which some feeds use, are read as well.
+///
+/// A date whose instant falls outside the years 0001 to 9999 in UTC (``supportedRange``), such as
+/// `Fri, 31 Dec 9999 23:59:59 -1200`, is not a date: a catalog cannot hold it.
 enum RFC822Date {
-  /// Parses `text`, or returns `nil` when it is not a date.
+  /// The instants a catalog can hold: from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
+  static let supportedRange: Range<Date> =
+    Date(
+      timeIntervalSince1970: Double(
+        Timestamp.secondsSinceEpoch(
+          year: 1, month: 1, day: 1, hour: 0, minute: 0, second: 0)))..<Date(
+      timeIntervalSince1970: Double(
+        Timestamp.secondsSinceEpoch(
+          year: 10_000, month: 1, day: 1, hour: 0, minute: 0, second: 0)))
+
+  /// Parses `text`, or returns `nil` when it is not a date or is outside ``supportedRange``.
   ///
   /// - Complexity: O(*n*) in the length of the text.
   static func parse(_ text: String) -> Date? {
+    guard let date = parseAnyYear(text), supportedRange.contains(date) else { return nil }
+    return date
+  }
+
+  /// Parses `text` as ``parse(_:)`` does, without the range check.
+  static func parseAnyYear(_ text: String) -> Date? {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     if let date = Timestamp.parse(trimmed) { return date }
     var tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\n" })[...]

@@ -46,7 +46,7 @@ public struct SubscriptionList: Sendable, Hashable {
   public init(opml: some Collection<UInt8>, file: String) throws(FeedError) {
     let (root, repairs) = try MarkupParser.parse(Array(opml), file: file)
     guard root.name.lowercased() == "opml" else {
-      throw .unexpectedRoot(file: file, line: root.line, found: root.name, expected: "opml")
+      throw .unexpectedRoot(file: file, line: root.line, found: root.name, expected: "<opml>")
     }
     guard let body = root.children.first(where: { $0.name.lowercased() == "body" }) else {
       throw .missingElement(file: file, element: "body", parent: "opml")

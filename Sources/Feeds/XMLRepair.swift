@@ -1,13 +1,20 @@
 /// Repairs the XML mistakes that real feeds make and that podcast apps accept, before a strict parser sees
 /// the text: a blank line before the XML declaration, entities that XML does not define (`&nbsp;`,
-/// `&gtgt;`) and bare ampersands (`Q&A`). Processing instructions other than the XML declaration (such as
-/// `<?xml-stylesheet …?>`) and the document type declaration are removed, since feeds need neither and
-/// `XMLParser` on Linux crashes on some processing instructions, which a DTD's entities can also carry.
+/// `&gtgt;`) and bare ampersands (`Q&A`).
+///
+/// It also takes out what feeds never need and what Foundation's `XMLParser` on Linux crashes on (with a
+/// null pointer, on a processing instruction without data such as `<?x?>`, found by fuzzing; a DTD's entities
+/// can carry one too): processing instructions other than the XML declaration (such as
+/// `<?xml-stylesheet …?>`), the document type declaration and comments are removed, and a `<?` or
+/// `<!DOCTYPE` inside a CDATA section is split across two sections, so that its text is kept. Since libxml2
+/// recovers from errors and reads on, the repaired text has no `<?` and no `<!DOCTYPE` anywhere after the
+/// XML declaration, whatever libxml2 makes of the rest (``ParserInput`` checks it). CDATA sections longer
+/// than ``cdataPieceLength`` are split too, below libxml2's limit of 10,000,000 bytes for one section.
 ///
 /// Each repair keeps what the publisher meant: HTML's named character entities become the characters they
 /// name, and any other `&` that does not start a valid reference is kept as a literal `&`. Nothing else is
 /// changed, and line numbers stay those of the original file (``lineOffset`` says how many lines were removed
-/// from the start). Text in UTF-16 or UTF-32 is left alone.
+/// from the start). The input is UTF-8 without a byte order mark, from ``XMLTextEncoding``.
 struct XMLRepair {
   /// The repaired text.
   var bytes: [UInt8]
@@ -15,6 +22,11 @@ struct XMLRepair {
   var lineOffset: Int
   /// What was repaired, one warning for each kind of repair.
   var warnings: [FeedWarning]
+  /// Where the XML declaration is in ``bytes``, when the text starts with one.
+  var declaration: Range<Int>?
+
+  /// The longest piece of a CDATA section that is left whole, in bytes.
+  static let cdataPieceLength = 1 << 20
 
   /// Repairs `input`.
   ///
@@ -23,16 +35,13 @@ struct XMLRepair {
     bytes = input
     lineOffset = 0
     warnings = []
-    guard !Self.isWideEncoding(input) else { return }
-    var start = 0
-    if input.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-    var position = start
+    var position = 0
     var newlines = 0
     while position < input.count, Self.isSpace(input[position]) {
       if input[position] == UInt8(ascii: "\n") { newlines += 1 }
       position += 1
     }
-    if position > start, Self.hasPrefix(input, Array("<?xml".utf8), at: position),
+    if position > 0, Self.hasPrefix(input, Array("<?xml".utf8), at: position),
       position + 5 < input.count, Self.isSpace(input[position + 5])
     {
       lineOffset = newlines
@@ -44,6 +53,7 @@ struct XMLRepair {
     var scanner = EntityScanner(input: input, start: position, firstLine: 1 + lineOffset)
     scanner.run()
     bytes = scanner.output
+    if let end = scanner.declarationEnd { declaration = 0..<(end - position) }
     if scanner.undefinedCount > 0 {
       warnings.append(
         .repairedXML(
@@ -70,13 +80,6 @@ struct XMLRepair {
     guard position + prefix.count <= bytes.count else { return false }
     for offset in 0..<prefix.count where bytes[position + offset] != prefix[offset] { return false }
     return true
-  }
-
-  /// Whether the text starts like UTF-16 or UTF-32 (a byte order mark, or `<` next to a zero byte).
-  static func isWideEncoding(_ bytes: [UInt8]) -> Bool {
-    guard bytes.count >= 2 else { return false }
-    if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return true }
-    return bytes[0] == 0 || bytes[1] == 0
   }
 
   /// The HTML 4 named character entities that feeds use, with their code points.
@@ -108,9 +111,9 @@ struct XMLRepair {
   static let predefinedEntities: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
 }
 
-/// One pass over the text: skips comments, CDATA sections and the XML declaration, removes processing
-/// instructions and the document type declaration, and rewrites every `&` that does not start a valid
-/// reference.
+/// One pass over the text: keeps the XML declaration, removes processing instructions, the document type
+/// declaration and comments, splits CDATA sections where needed, and rewrites every `&` that does not start a
+/// valid reference.
 private struct EntityScanner {
   let input: [UInt8]
   /// Where the document starts (after a removed blank line), the only place for the XML declaration.
@@ -120,6 +123,8 @@ private struct EntityScanner {
   var output: [UInt8] = []
   /// Where `output` has been filled up to; text after it is copied only when something changes.
   var copied: Int
+  /// Where the XML declaration ends in `input`, when the document starts with one.
+  var declarationEnd: Int?
   var undefinedCount = 0
   var firstUndefinedLine = 0
   var firstUndefinedName = ""
@@ -159,19 +164,25 @@ private struct EntityScanner {
     }
   }
 
-  /// Skips `<!--…-->`, `<![CDATA[…]]>`, `<?…?>` and `<!DOCTYPE…>` whole; any other `<` by one byte.
+  /// Handles `<!--…-->`, `<![CDATA[…]]>`, `<?…?>` and `<!DOCTYPE…>` whole; any other `<` by one byte.
   mutating func skipMarkupDeclaration() {
     if XMLRepair.hasPrefix(input, Array("<!--".utf8), at: position) {
+      let start = position
       skip(past: Array("-->".utf8), from: position + 4)
+      remove(from: start)
     } else if XMLRepair.hasPrefix(input, Array("<![CDATA[".utf8), at: position) {
-      skip(past: Array("]]>".utf8), from: position + 9)
+      keepCDATA()
     } else if XMLRepair.hasPrefix(input, Array("<?".utf8), at: position) {
       if position == documentStart, XMLRepair.hasPrefix(input, Array("<?xml".utf8), at: position),
         position + 5 < input.count, XMLRepair.isSpace(input[position + 5])
       {
         skip(past: Array("?>".utf8), from: position + 2)
+        declarationEnd = position
       } else {
-        removeProcessingInstruction()
+        // Feeds need none (they carry style sheets).
+        let start = position
+        skip(past: Array("?>".utf8), from: start + 2)
+        remove(from: start)
       }
     } else if XMLRepair.hasPrefix(input, Array("<!DOCTYPE".utf8), at: position) {
       removeDocumentType()
@@ -180,6 +191,7 @@ private struct EntityScanner {
     }
   }
 
+  /// Moves `position` past the next `terminator` from `start` (or to the end), counting lines.
   mutating func skip(past terminator: [UInt8], from start: Int) {
     var index = start
     while index < input.count {
@@ -193,19 +205,64 @@ private struct EntityScanner {
     position = input.count
   }
 
-  /// Removes the processing instruction at `position` (`<?target data?>`), keeping its line breaks.
+  /// Removes `input[start..<position]`, whose lines have been counted, keeping its line breaks.
   ///
-  /// Feeds need none (they carry style sheets), and Foundation's `XMLParser` on Linux crashes on one without
-  /// data, such as `<?x?>` (found by fuzzing).
-  mutating func removeProcessingInstruction() {
-    let start = position
-    let startLine = line
-    skip(past: Array("?>".utf8), from: start + 2)
-    let newlines = line - startLine
+  /// When nothing is left in its place and the text before it ends in an unfinished `<`, `<!` or `<!DOC`,
+  /// a space takes its place, so that the text on either side cannot join into a new `<?` or `<!DOCTYPE`.
+  mutating func remove(from start: Int) {
     let end = position
+    var newlines = 0
+    for byte in input[start..<end] where byte == UInt8(ascii: "\n") { newlines += 1 }
     position = start
-    replace(upTo: end, with: Array(repeating: UInt8(ascii: "\n"), count: newlines))
+    var replacement = [UInt8](repeating: UInt8(ascii: "\n"), count: newlines)
+    if replacement.isEmpty, endsInUnfinishedMarkup() { replacement = [UInt8(ascii: " ")] }
+    replace(upTo: end, with: replacement)
     position = end
+  }
+
+  /// Whether the text kept before `position` ends in a `<` and at most 8 more bytes, none of them `>` or
+  /// white space: the start of a keyword that the text after a removal could complete.
+  func endsInUnfinishedMarkup() -> Bool {
+    let pending = position - copied
+    var tail = Array(input[max(copied, position - 9)..<position])
+    if pending < 9 { tail = Array(output.suffix(9 - pending)) + tail }
+    guard let open = tail.lastIndex(of: UInt8(ascii: "<")) else { return false }
+    return !tail[open...].contains { $0 == UInt8(ascii: ">") || XMLRepair.isSpace($0) }
+  }
+
+  /// Keeps the CDATA section at `position`, split into two sections between the `<` and the rest of each
+  /// `<?` or `<!DOCTYPE` inside it, and every ``XMLRepair/cdataPieceLength`` bytes (between characters): the
+  /// parser reads the same text from the pieces.
+  mutating func keepCDATA() {
+    var index = position + 9
+    var pieceStart = index
+    while index < input.count {
+      let byte = input[index]
+      if byte == UInt8(ascii: "\n") { line += 1 }
+      if byte == UInt8(ascii: "]"), XMLRepair.hasPrefix(input, Array("]]>".utf8), at: index) {
+        position = index + 3
+        return
+      }
+      if byte == UInt8(ascii: "<"), index + 1 < input.count,
+        input[index + 1] == UInt8(ascii: "?") || XMLRepair.hasPrefix(input, Array("<!DOCTYPE".utf8), at: index)
+      {
+        splitCDATA(before: index + 1)
+        pieceStart = index + 1
+      } else if index - pieceStart >= XMLRepair.cdataPieceLength, byte & 0xC0 != 0x80 {
+        splitCDATA(before: index)
+        pieceStart = index
+      }
+      index += 1
+    }
+    position = input.count
+  }
+
+  /// Ends the CDATA section before `input[index]` and starts another.
+  mutating func splitCDATA(before index: Int) {
+    output.append(contentsOf: input[copied..<index])
+    output.append(contentsOf: Array("]]><![CDATA[".utf8))
+    copied = index
+    changed = true
   }
 
   /// Removes the document type declaration, keeping its line breaks.
@@ -213,7 +270,7 @@ private struct EntityScanner {
   /// Feeds need no DTD, and the entities of an internal subset can carry markup (such as a processing
   /// instruction) or expand exponentially; without the DTD, references to them are kept as text.
   mutating func removeDocumentType() {
-    let startLine = line
+    let start = position
     var index = position + 9
     var inSubset = false
     var quote: UInt8?
@@ -235,8 +292,8 @@ private struct EntityScanner {
       }
       index += 1
     }
-    replace(upTo: end, with: Array(repeating: UInt8(ascii: "\n"), count: line - startLine))
     position = end
+    remove(from: start)
   }
 
   static func isNameByte(_ byte: UInt8) -> Bool {

@@ -11,7 +11,11 @@ import Foundation
 ///   and the declaration's `encoding` is changed to `UTF-8`;
 /// - any other declared encoding is rejected.
 ///
-/// Line numbers are kept: no line break is added or removed.
+/// The encoding is decided here, once: the result has no byte order mark, and a NUL character (U+0000, which
+/// XML never allows) rejects the text, so that nothing in it can make libxml2 detect UTF-16 or UTF-32 again
+/// (a text encoded twice, such as UTF-16 inside UTF-16, decodes to UTF-16 bytes with a NUL beside each
+/// character: libxml2 would decode it a second time and crash on what it found inside; see
+/// `ParserInputTests`). Line numbers are kept: no line break is added or removed.
 struct XMLTextEncoding {
   /// The text in UTF-8.
   var bytes: [UInt8]
@@ -23,6 +27,23 @@ struct XMLTextEncoding {
   /// - Throws: ``FeedError/malformedXML(file:line:column:problem:)`` for an encoding that is not supported.
   /// - Complexity: O(*n*) in the length of the text.
   init(_ input: [UInt8], file: String) throws(FeedError) {
+    try self.init(deciding: input, file: file)
+    // Further byte order marks after the first (a file that two tools marked) are dropped too.
+    let marks = Self.leadingByteOrderMarks(bytes)
+    if marks > 0 { bytes.removeFirst(marks) }
+    if let nul = bytes.firstIndex(of: 0) {
+      let (line, column) = Self.position(of: nul, in: bytes)
+      throw .malformedXML(file: file, line: line, column: column, problem: Self.nulProblem)
+    }
+  }
+
+  /// What a NUL character in the text is called in errors.
+  static let nulProblem =
+    "a NUL character (U+0000), which XML does not allow: a binary file, or a text encoded twice "
+    + "(such as UTF-16 inside UTF-16)"
+
+  /// Converts `input` to UTF-8 from the encoding that its byte order mark, first bytes or declaration give.
+  private init(deciding input: [UInt8], file: String) throws(FeedError) {
     if let (encoding, skip) = Self.wideEncoding(input) {
       let text = String(data: Data(input[skip...]), encoding: encoding) ?? ""
       bytes = Self.declaringUTF8(Array(text.utf8))
@@ -52,6 +73,30 @@ struct XMLTextEncoding {
         file: file, line: 1, column: declared!.column,
         problem: "unsupported encoding \"\(declared!.name)\"; use UTF-8, UTF-16, ISO-8859-1 or Windows-1252")
     }
+  }
+
+  /// The number of bytes of the byte order marks (U+FEFF) at the start of UTF-8 `bytes`.
+  static func leadingByteOrderMarks(_ bytes: [UInt8]) -> Int {
+    var count = 0
+    while bytes.count >= count + 3, bytes[count] == 0xEF, bytes[count + 1] == 0xBB, bytes[count + 2] == 0xBF {
+      count += 3
+    }
+    return count
+  }
+
+  /// The line and column (in characters), from 1, of the byte at `offset` in UTF-8 `bytes`.
+  static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    var line = 1
+    var column = 1
+    for byte in bytes[..<offset] {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return (line, column)
   }
 
   /// Replaces each maximal invalid UTF-8 sequence by U+FFFD.

@@ -22,7 +22,8 @@ enum ImportCommand {
     case (let list?, let folder?):
       if let extra = parsed.arguments.first {
         throw .usage(
-          "Unexpected argument '\(extra)': give feed files or --opml with --feeds, not both", command: .import)
+          "Unexpected argument '\(DisplayText.quoted(extra))': give feed files or --opml with --feeds, not both",
+          command: .import)
       }
       do {
         imported = try CatalogImport(subscriptionList: list, feedsDirectory: folder)
@@ -50,40 +51,63 @@ enum ImportCommand {
     }
   }
 
-  /// The summary for standard error: a line per file used or rejected, its warnings indented below.
+  /// The summary for standard error: every outcome, counted.
+  ///
+  /// A line per file: imported (with its title, items and warnings, the warnings indented below), moved
+  /// (with the new URL), or rejected (with the line and column where the file has them); then the
+  /// subscription list's warnings and missing feeds, a line per show with its episodes and how many have no
+  /// known duration, the files counted by outcome, and the totals. File names are shown with control
+  /// characters escaped, and values from the feeds quoted, escaped and cut (`DisplayText`), so that a file
+  /// name or a title cannot forge a line or move the cursor.
   static func summary(_ imported: CatalogImport, usesList: Bool) -> String {
     var text = ""
-    var unused = 0
+    var counts = (imported: 0, moved: 0, rejected: 0, unused: 0)
     var warnings = imported.listWarnings.count
     for file in imported.files {
+      let name = DisplayText.escaped(file.file)
       if let error = file.error {
-        text += "\(file.file): rejected: \(error)\n"
-        continue
+        counts.rejected += 1
+        var place = ""
+        if let line = error.line { place = " at line \(line)" + (error.column.map { ", column \($0)" } ?? "") }
+        text += "\(name): rejected\(place): \(error.reason)\n"
+      } else if let url = file.movedTo {
+        counts.moved += 1
+        text += "\(name): moved to \(DisplayText.quoted(url)); no episodes imported\n"
+      } else if usesList && file.feedURLs.isEmpty {
+        counts.unused += 1
+      } else {
+        counts.imported += 1
+        warnings += file.warnings.count
+        text +=
+          "\(name): \(shown(file.title)), \(file.episodeCount) of \(file.itemCount) items "
+          + "imported, \(plural(file.warnings.count, "warning"))\n"
+        for warning in file.warnings { text += "  warning: \(warning)\n" }
       }
-      if usesList && file.feedURLs.isEmpty {
-        unused += 1
-        continue
-      }
-      warnings += file.warnings.count
-      text +=
-        "\(file.file): \(JSONWriter.quoted(file.title)), \(file.episodeCount) of \(file.itemCount) items "
-        + "imported, \(plural(file.warnings.count, "warning"))\n"
-      for warning in file.warnings { text += "  warning: \(warning)\n" }
     }
     for warning in imported.listWarnings { text += "subscription list: warning: \(warning)\n" }
     for missing in imported.missingSubscriptions {
-      text += "subscription list: no feed file for \(JSONWriter.quoted(missing.title)) (\(missing.feedURL))\n"
-    }
-    if unused > 0 {
-      text += "\(unused) feed \(unused == 1 ? "file is" : "files are") not in the subscription list\n"
+      text +=
+        "subscription list: no feed file for \(shown(missing.title)) (\(DisplayText.quoted(missing.feedURL)))\n"
     }
     let catalog = imported.catalog
-    let unknown = catalog.shows.reduce(0) { $0 + $1.episodes.count { $0.durationSeconds == nil } }
+    var unknown = 0
+    for show in catalog.shows {
+      let showUnknown = show.episodes.count { $0.durationSeconds == nil }
+      unknown += showUnknown
+      text +=
+        "Show \(shown(show.title)) (\(DisplayText.quoted(show.feedURL))): "
+        + "\(plural(show.episodes.count, "episode")), \(showUnknown) without a known duration\n"
+    }
+    text += "Files: \(counts.imported) imported, \(counts.moved) moved, \(counts.rejected) rejected"
+    text += usesList ? ", \(counts.unused) not in the subscription list\n" : "\n"
     text +=
       "Imported \(plural(catalog.shows.count, "show")), \(plural(catalog.episodeCount, "episode")) "
       + "(\(unknown) without a known duration), \(plural(warnings, "warning"))\n"
     return text
   }
+
+  /// A value from a feed in double quotes, escaped and cut.
+  static func shown(_ value: String) -> String { "\"" + DisplayText.quoted(value) + "\"" }
 
   /// `1 show`, `2 shows`.
   static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillTestSupport
 import Testing
 
 @testable import Feeds
@@ -101,5 +102,80 @@ struct CatalogImportTests {
     #expect(CatalogImport.urlKey("HTTPS://www.Example.com/Feed/") == "example.com/feed")
     #expect(CatalogImport.urlKey("https://web.archive.org/web/2018if_/http://example.com/feed") == "example.com/feed")
     #expect(CatalogImport.titleKey("  The\tShow  ") == "the show")
+  }
+}
+
+@Suite("Catalog import of hostile files")
+struct CatalogImportHostileTests {
+  @Test("a moved feed is reported with its new URL and gives no show")
+  func movedFeed() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let good = try folder.write("good.xml", feedXML(items: itemXML(guid: "a")))
+    let moved = try folder.write(
+      "moved.xml", "<rss><channel><redirect><newLocation>https://new/feed</newLocation></redirect></channel></rss>")
+    let imported = CatalogImport(feedFiles: [moved, good])
+    #expect(imported.catalog.shows.count == 1)
+    #expect(imported.files[0].movedTo == "https://new/feed")
+    #expect(imported.files[0].error == nil)
+    #expect(imported.files[0].feedURLs.isEmpty)
+    #expect(imported.files[1].movedTo == nil)
+  }
+
+  @Test("a feed encoded in UTF-16 twice is rejected and the good feed beside it imports")
+  func doubleEncodedBeside() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let good = try folder.write("good.xml", feedXML(items: itemXML(guid: "a")))
+    let bad = folder.path + "/bad.xml"
+    try Data(doubleEncodedUTF16(ParserInputTests.crashingFeed, bigEndian: false)).write(to: URL(fileURLWithPath: bad))
+    let imported = CatalogImport(feedFiles: [good, bad])
+    #expect(imported.catalog.episodeCount == 1)
+    #expect(imported.files[1].error != nil)
+  }
+
+  @Test("a well-formed feed of 60,000 items (over 10 MB) imports")
+  func largeFeed() throws {
+    var items = ""
+    items.reserveCapacity(60_000 * 240)
+    for index in 0..<60_000 {
+      items +=
+        "<item><title>Episode \(index)</title><guid>https://example.com/episodes/\(index)</guid>"
+        + "<pubDate>Tue, 02 Jan 2024 08:00:00 GMT</pubDate><itunes:duration>1800</itunes:duration>"
+        + "<enclosure url=\"https://example.com/\(index).mp3\" length=\"1\" type=\"audio/mpeg\"/></item>\n"
+    }
+    let text = feedXML(items: items)
+    #expect(text.utf8.count > 12_000_000)
+    let feed = try PodcastFeed(rss: Array(text.utf8), file: "large.xml", feedURL: "https://example.com/feed")
+    #expect(feed.itemCount == 60_000)
+    #expect(feed.show.episodes.count == 60_000)
+    #expect(feed.show.episodes.last?.guid == "https://example.com/episodes/59999")
+  }
+
+  static let hostileDates = [
+    "Fri, 31 Dec 9999 23:59:59 -1200", "Sat, 01 Jan 0000 00:00:00 +0100", "Mon, 01 Jan 0001 00:00:00 +0000",
+    "Fri, 31 Dec 9999 23:59:59 +0000", "0000-06-01T00:00:00Z", "0001-01-01T00:00:00+01:00",
+    "9999-12-31T23:59:59.999-00:01", "9999-12-31T23:59:59.9999Z", "Mon, 01 Jan 0001 00:00:00 -2359",
+  ]
+
+  @Test("what import writes from every shared feed and from hostile dates is a valid catalog")
+  func writtenCatalogValidates() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    var files = SharedFeeds.rssFiles
+    if files.isEmpty { print(SharedFeeds.skipMessage) }
+    for (index, date) in Self.hostileDates.enumerated() {
+      let channel = "<lastBuildDate>\(Self.hostileDates[(index + 1) % Self.hostileDates.count])</lastBuildDate>"
+      files.append(
+        try folder.write(
+          "dates\(index).xml",
+          feedXML(
+            title: "Dates \(index)", channelExtra: channel,
+            items: itemXML(guid: "a", date: date) + itemXML(guid: "b", title: "Other", date: date))))
+    }
+    let imported = CatalogImport(feedFiles: files)
+    #expect(imported.files.allSatisfy { $0.error == nil })
+    let text = imported.catalog.jsonText()
+    #expect(Catalog.problems(inJSON: Array(text.utf8)) == [])
   }
 }

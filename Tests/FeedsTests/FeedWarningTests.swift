@@ -51,4 +51,19 @@ struct FeedWarningTests {
       FeedWarning.mergedSnapshots(feedURL: "https://a", files: ["x.xml", "y.xml"]).description
         == "2 files describe https://a; merged as snapshots: x.xml, y.xml")
   }
+
+  @Test("values from the document are shown escaped and cut")
+  func escaped() {
+    #expect(
+      FeedWarning.itemWithoutEnclosure(line: 9, title: "a\r\u{9B}2J").description
+        == "line 9: item \"a\\r\\u{9B}2J\" has no enclosure URL; not playable, skipped")
+    let long = String(repeating: "y", count: 1_000)
+    #expect(
+      FeedWarning.unreadableDuration(line: 5, value: long).description
+        == "line 5: itunes:duration \"\(String(repeating: "y", count: 79))…\" is not seconds, MM:SS or H:MM:SS; "
+        + "taken as unknown")
+    #expect(
+      FeedWarning.mergedSnapshots(feedURL: "https://a", files: ["x\n.xml", "y.xml"]).description
+        == "2 files describe https://a; merged as snapshots: x\\n.xml, y.xml")
+  }
 }

@@ -86,14 +86,29 @@ struct MarkupTreeTests {
     #expect(problem == "unsupported encoding \"UTF-7\"; use UTF-8, UTF-16, ISO-8859-1 or Windows-1252")
   }
 
-  @Test("deep nesting is rejected, not a crash")
-  func deepNesting() {
-    let depth = 10_000
-    let text = String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
-    guard case .malformedXML? = error(text) else {
-      Issue.record("expected malformed XML")
-      return
+  @Test("nesting deeper than the limit is rejected with the limit, not a crash")
+  func deepNesting() throws {
+    let limit = MarkupParser.maximumDepth
+    for depth in [limit + 1, 10_000] {
+      let text = String(repeating: "<a>\n", count: depth) + String(repeating: "</a>", count: depth)
+      let failure = try #require(error(text))
+      #expect(failure == .tooDeeplyNested(file: "t.xml", line: limit + 1, column: 3, element: "a", limit: limit))
+      #expect(failure.description == "t.xml, line 257, column 3: <a> is nested deeper than 256 levels, the limit")
     }
+    let deepest = String(repeating: "<a>", count: limit) + String(repeating: "</a>", count: limit)
+    #expect(error(deepest) == nil)
+  }
+
+  @Test("text and CDATA over 10 MB are read; an attribute value over 10 MB is rejected with the parser's limit")
+  func largeValues() throws {
+    let big = String(repeating: "x", count: 10_500_000)
+    #expect(try parse("<a>" + big + "</a>").root.text.count == big.count)
+    #expect(try parse("<a><![CDATA[" + big + "]]></a>").root.text.count == big.count)
+    #expect(
+      error("<a b=\"" + big + "\"/>")
+        == .malformedXML(
+          file: "t.xml", line: 1, column: 1,
+          problem: "a single tag or attribute value is longer than 10,000,000 bytes, the XML parser's limit"))
   }
 
   @Test("entity expansion bombs do not hang")

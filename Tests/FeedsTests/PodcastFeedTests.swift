@@ -110,6 +110,13 @@ struct PodcastFeedTests {
     let feed = try read(feedXML(channelExtra: channel, items: itemXML(guid: "a", date: "someday")))
     #expect(feed.show.episodes[0].published == Date(timeIntervalSince1970: 1_704_067_200))
     #expect(feed.warnings.contains { if case .unreadableDate(_, "someday", _) = $0 { true } else { false } })
+    let late = try read(
+      feedXML(channelExtra: channel, items: itemXML(guid: "a", date: "Fri, 31 Dec 9999 23:59:59 -1200")))
+    #expect(late.show.episodes[0].published == Date(timeIntervalSince1970: 1_704_067_200))
+    #expect(
+      late.warnings.map(\.description).contains(
+        "line 6: pubDate \"Fri, 31 Dec 9999 23:59:59 -1200\" is outside the years 0001 to 9999; "
+          + "dated 2024-01-01T00:00:00Z"))
     let bare = try read(feedXML(items: itemXML(guid: "a", date: "")))
     #expect(bare.show.episodes[0].published == Date(timeIntervalSince1970: 0))
   }
@@ -163,8 +170,14 @@ struct PodcastFeedTests {
 
   @Test("malformed and foreign documents are rejected with the file, the line and the problem")
   func rejects() {
-    #expect(throws: FeedError.unexpectedRoot(file: "feed.xml", line: 1, found: "feed", expected: "rss")) {
-      try self.read("<feed xmlns=\"http://www.w3.org/2005/Atom\"></feed>")
+    #expect(
+      throws: FeedError.unexpectedRoot(
+        file: "feed.xml", line: 1, found: "rdf:RDF", expected: "<rss> or <feed> (RSS 1.0 is not read)")
+    ) {
+      try self.read("<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"></rdf:RDF>")
+    }
+    #expect(throws: FeedError.unexpectedRoot(file: "feed.xml", line: 1, found: "html", expected: "<rss> or <feed>")) {
+      try self.read("<html></html>")
     }
     #expect(throws: FeedError.missingElement(file: "feed.xml", element: "channel", parent: "rss")) {
       try self.read("<rss version=\"2.0\"></rss>")

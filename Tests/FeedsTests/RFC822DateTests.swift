@@ -46,3 +46,24 @@ struct RFC822DateTests {
     #expect(RFC822Date.parse(text) == nil, "\(text)")
   }
 }
+
+@Suite("RFC 822 dates out of range")
+struct RFC822DateRangeTests {
+  @Test(
+    "a date whose instant in UTC falls outside the years 0001 to 9999 is not a date",
+    arguments: [
+      "Fri, 31 Dec 9999 23:59:59 -1200", "Sat, 01 Jan 0000 00:00:00 +0100", "0000-06-01T00:00:00Z",
+      "0001-01-01T00:00:00+01:00", "Mon, 01 Jan 0001 00:00:00 +0001",
+    ])
+  func outOfRange(text: String) {
+    #expect(RFC822Date.parse(text) == nil)
+  }
+
+  @Test("the first and last instants of the years 0001 to 9999 are dates")
+  func bounds() throws {
+    let first = try #require(RFC822Date.parse("Mon, 01 Jan 0001 00:00:00 GMT"))
+    #expect(Timestamp.format(first) == "0001-01-01T00:00:00Z")
+    let last = try #require(RFC822Date.parse("Fri, 31 Dec 9999 23:59:59 +0000"))
+    #expect(Timestamp.format(last) == "9999-12-31T23:59:59Z")
+  }
+}

@@ -70,7 +70,7 @@ struct SubscriptionListTests {
 
   @Test("documents that are not OPML are rejected")
   func rejects() {
-    #expect(throws: FeedError.unexpectedRoot(file: "subs.opml", line: 1, found: "rss", expected: "opml")) {
+    #expect(throws: FeedError.unexpectedRoot(file: "subs.opml", line: 1, found: "rss", expected: "<opml>")) {
       try self.read("<rss/>")
     }
     #expect(throws: FeedError.missingElement(file: "subs.opml", element: "body", parent: "opml")) {

@@ -1,52 +1,5 @@
-import Foundation
-
-/// Where the shared real feeds are (`../shared/feeds` from the package root), or `nil` when absent.
-enum SharedFeeds {
-  static let packageRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }  // …/Tests/FeedsTests/TestSupport.swift
-    return url
-  }()
-
-  static let directory: URL? = {
-    let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/feeds")
-    return FileManager.default.fileExists(atPath: url.appendingPathComponent("rss").path) ? url : nil
-  }()
-
-  static let skipMessage = "../shared/feeds is absent; the real-feed tests are skipped"
-
-  /// Every feed file under `rss/`, sorted by path.
-  static var rssFiles: [String] {
-    guard let directory else { return [] }
-    let root = directory.appendingPathComponent("rss").path
-    let names = (FileManager.default.subpaths(atPath: root) ?? []).filter {
-      $0.hasSuffix(".xml") || $0.hasSuffix(".rss")
-    }
-    return names.sorted().map { root + "/" + $0 }
-  }
-}
-
-/// A fresh temporary directory for a test, removed by `cleanUp()`.
-struct TemporaryDirectory {
-  let path: String
-
-  init() throws {
-    path = NSTemporaryDirectory() + "feeds-tests-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  /// Writes `text` to `name` inside the directory and returns the file's path.
-  @discardableResult
-  func write(_ name: String, _ text: String) throws -> String {
-    let file = path + "/" + name
-    try FileManager.default.createDirectory(
-      atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-    return file
-  }
-
-  func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
-}
+// The shared real feeds (`SharedFeeds`) and temporary folders (`TemporaryDirectory`) come from
+// SmartFillTestSupport; the feed documents below are this target's own.
 
 /// A feed document with the iTunes namespace around `items` (and `channelExtra` before them).
 func feedXML(title: String = "Show", channelExtra: String = "", items: String) -> String {

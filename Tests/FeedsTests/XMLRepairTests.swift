@@ -55,10 +55,40 @@ struct XMLRepairTests {
     #expect(repair.warnings == [.repairedXML(line: 1, problem: "bare '&' kept as text", count: 5)])
   }
 
-  @Test("comments, CDATA sections and the XML declaration are not touched")
+  @Test("CDATA sections and the XML declaration are not touched; comments are removed, keeping their lines")
   func skipsMarkupDeclarations() {
-    let text = "<?xml version=\"1.0\" encoding=\"a&b\"?><a><!-- & --><![CDATA[&nbsp; & ]]>&amp;</a>"
-    #expect(repaired(text).text == text)
+    let text = "<?xml version=\"1.0\" encoding=\"a&b\"?><a><![CDATA[&nbsp; & ]]>&amp;</a>"
+    let (result, repair) = repaired(text)
+    #expect(result == text)
+    #expect(repair.declaration == 0..<36)
+    #expect(repaired("<a>x<!-- & -- <?x?> \n -->y<!--\n<?y?>").text == "<a>x\ny\n")
+  }
+
+  @Test("a <? or <!DOCTYPE inside a CDATA section is split across two sections, so its text is kept")
+  func cdataSplit() throws {
+    let text = "<a><![CDATA[<?php ?> <!DOCTYPE x> <]]></a>"
+    let (result, _) = repaired(text)
+    #expect(result == "<a><![CDATA[<]]><![CDATA[?php ?> <]]><![CDATA[!DOCTYPE x> <]]></a>")
+    let (root, _) = try MarkupParser.parse(Array(text.utf8), file: "t.xml")
+    #expect(root.text == "<?php ?> <!DOCTYPE x> <")
+  }
+
+  @Test("a long CDATA section is split between characters, and reads as the same text")
+  func longCDATA() throws {
+    let body = String(repeating: "é", count: XMLRepair.cdataPieceLength)  // 2 bytes each
+    let text = "<a><![CDATA[" + body + "]]></a>"
+    let (result, _) = repaired(text)
+    #expect(result.utf8.count == text.utf8.count + 12)
+    let (root, _) = try MarkupParser.parse(Array(text.utf8), file: "t.xml")
+    #expect(root.text == body)
+  }
+
+  @Test("text on either side of a removed part does not join into a new <? or <!DOCTYPE")
+  func noJoins() {
+    #expect(repaired("<<?x?>?y?><a/>").text == "< ?y?><a/>")
+    #expect(repaired("<!DOC<!-- -->TYPE a><a/>").text == "<!DOC TYPE a><a/>")
+    #expect(repaired("<!-<?x?>- <![CDATA[ --> <?y?> ]]>").text == "<!- - <![CDATA[ --> <]]><![CDATA[?y?> ]]>")
+    #expect(repaired("<a>x<?x?>y</a>").text == "<a>xy</a>")
   }
 
   // Found by Scripts/fuzz.sh (fuzz-opml, crash-85c7b1f8…): Foundation's XMLParser on Linux dereferences a null
@@ -93,12 +123,6 @@ struct XMLRepairTests {
     let publicDocumentType =
       "<!DOCTYPE rss PUBLIC \"-//Netscape Communications//DTD RSS 0.91//EN\" \"http://x/rss-0.91.dtd\"><rss/>"
     #expect(repaired(publicDocumentType).text == "<rss/>")
-  }
-
-  @Test("UTF-16 text is left alone")
-  func wideEncodings() {
-    let bytes: [UInt8] = [0xFF, 0xFE, 0x3C, 0x00, 0x61, 0x00, 0x26, 0x00]
-    #expect(XMLRepair(bytes).bytes == bytes)
   }
 
   @Test("unterminated comments and declarations end the scan without a crash")
