@@ -153,7 +153,7 @@ public struct CatalogImport: Sendable, Hashable {
     while let relative = enumerator.nextObject() as? String {
       let name = (relative as NSString).lastPathComponent
       let suffix = (name as NSString).pathExtension.lowercased()
-      guard !name.hasPrefix("."), suffix == "xml" || suffix == "rss" else { continue }
+      guard !name.hasPrefix("."), ["xml", "rss", "atom"].contains(suffix) else { continue }
       let path = (directory as NSString).appendingPathComponent(relative)
       var isFolder: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {

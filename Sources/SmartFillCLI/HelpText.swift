@@ -5,7 +5,7 @@ enum HelpText {
   static let root = """
     OVERVIEW: Fill a listening queue from podcast feeds.
 
-    Imports podcast feeds (RSS with iTunes tags) and OPML subscription lists from disk into a catalog, fills
+    Imports podcast feeds (RSS and Atom) and OPML subscription lists from disk into a catalog, fills
     a queue from a catalog to a target duration, generates synthetic catalogs and validates catalogs.
 
     USAGE: smartfill <subcommand>
@@ -57,11 +57,12 @@ enum HelpText {
   static let importHelp = """
     OVERVIEW: Import feed files into a catalog.
 
-    Reads podcast feeds (RSS 2.0 with iTunes tags) from disk, never from the network, and writes a catalog
-    (JSON, version 1). With --opml, the shows are the subscriptions of an OPML list, each read from the
-    .xml and .rss files under --feeds that carry its feed URL (or, failing that, its title). A summary goes
-    to standard error: shows, episodes and warnings for each feed. A feed that cannot be read is reported
-    and the others are imported; the exit status is then 1.
+    Reads podcast feeds (RSS 2.0 or Atom, with iTunes and Podcasting 2.0 tags) from disk, never from the
+    network, and writes a catalog (JSON, version 1). With --opml, the shows are the subscriptions of an OPML
+    list, each read from the .xml, .rss and .atom files under --feeds that carry its feed URL (or, failing
+    that, its title). A summary goes to standard error: each file imported, moved or rejected, and each show's
+    episodes and those without a known duration. A feed that cannot be read is reported and the others are
+    imported; the exit status is then 1. The catalog is never written over one of the files read.
 
     USAGE: \(usage(.import))
 

@@ -43,7 +43,10 @@ enum ImportCommand {
     }
     output.standardError += summary(imported, usesList: parsed.value("--opml") != nil)
     if !imported.catalog.shows.isEmpty || imported.files.allSatisfy({ $0.error == nil }) {
-      try SmartFillCommand.write(imported.catalog.jsonText(), to: parsed.value("--output"), output: &output)
+      // Never over one of the files read: `import feed.xml -o feed.xml` would replace the feed.
+      let inputs = imported.files.map(\.file) + [parsed.value("--opml")].compactMap { $0 }
+      try SmartFillCommand.write(
+        imported.catalog.jsonBytes(), to: parsed.value("--output"), inputs: inputs, output: &output)
     }
     let rejected = imported.files.filter { $0.error != nil }.count
     if rejected > 0 {
@@ -107,7 +110,7 @@ enum ImportCommand {
   }
 
   /// A value from a feed in double quotes, escaped and cut.
-  static func shown(_ value: String) -> String { "\"" + DisplayText.quoted(value) + "\"" }
+  static func shown(_ value: String) -> String { DisplayText.inQuotes(value) }
 
   /// `1 show`, `2 shows`.
   static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

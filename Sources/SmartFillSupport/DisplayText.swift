@@ -50,6 +50,11 @@ package enum DisplayText {
     excerpt(escaped(text), limit: limit)
   }
 
+  /// `text` in double quotes for a message: escaped and cut as ``quoted(_:limit:)`` does.
+  package static func inQuotes(_ text: String, limit: Int = excerptLimit) -> String {
+    "\"" + quoted(text, limit: limit) + "\""
+  }
+
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillTestSupport
 import Testing
 
 @testable import SmartFillCLI

@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillTestSupport
 import SyntheticCatalogs
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillTestSupport
 import Testing
 
 @testable import SmartFillCLI
@@ -279,5 +280,30 @@ struct ImportCommandTests {
     #expect(
       SmartFillCommand.run(arguments)
         == .init(standardError: "Error: \(message)\n" + importUsage + usageFooter, exitStatus: 64))
+  }
+}
+
+@Suite("smartfill import: the output is never one of the inputs")
+struct ImportOutputTests {
+  @Test("import victim.xml -o victim.xml is refused, and the feed is left as it was")
+  func outputIsInput() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let text =
+      "<rss><channel><title>T</title><item><guid>g</guid><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate>"
+      + "<enclosure url=\"https://e/a.mp3\"/></item></channel></rss>"
+    let feed = try folder.write("victim.xml", text)
+    let output = SmartFillCommand.run(["import", feed, "-o", feed])
+    #expect(output.exitStatus == 1)
+    #expect(output.standardOutput == "")
+    #expect(
+      output.standardError.hasSuffix(
+        "Error: \(feed): refusing to write over the input \(feed); choose another -o\n"))
+    #expect(try folder.read("victim.xml") == text)
+    // Through a link to the input, too.
+    let link = folder.file("link.json")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: feed)
+    #expect(SmartFillCommand.run(["import", feed, "-o", link]).exitStatus == 1)
+    #expect(try folder.read("victim.xml") == text)
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import SmartFill
-@_exported import SmartFillTestSupport
+import SmartFillTestSupport
 
 /// 2024-01-01T00:00:00Z plus `days`.
 func day(_ days: Int) -> Date { Date(timeIntervalSince1970: 1_704_067_200 + Double(days) * 86_400) }

@@ -1,4 +1,5 @@
 import Foundation
+import SmartFillTestSupport
 import Testing
 
 @testable import SmartFillCLI

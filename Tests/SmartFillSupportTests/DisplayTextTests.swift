@@ -17,4 +17,12 @@ struct DisplayTextTests {
     #expect(DisplayText.excerpt(String(repeating: "9", count: 1_000_000)).count == DisplayText.excerptLimit)
     #expect(DisplayText.quoted("\u{1B}" + String(repeating: "x", count: 100), limit: 5) == #"\exx…"#)
   }
+
+  @Test("a value is quoted with control characters escaped and cut to the excerpt limit")
+  func inQuotes() {
+    #expect(DisplayText.inQuotes("A Show") == "\"A Show\"")
+    #expect(DisplayText.inQuotes("a\nb\u{1B}[2J\u{9B}") == "\"a\\nb\\e[2J\\u{9B}\"")
+    let long = String(repeating: "x", count: 500)
+    #expect(DisplayText.inQuotes(long) == "\"" + String(repeating: "x", count: DisplayText.excerptLimit - 1) + "…\"")
+  }
 }
