@@ -1,7 +1,8 @@
 #!/bin/sh
-# Builds the libFuzzer targets for the RSS, OPML and catalog JSON readers and runs each for a while.
+# Builds the libFuzzer targets for the RSS, OPML and catalog JSON readers and for the engine's API (catalogs
+# built in code, valid and invalid, and random requests) and runs each for a while.
 #
-#   Scripts/fuzz.sh [seconds-per-target] [target ...]     targets: rss opml catalog (default: all three)
+#   Scripts/fuzz.sh [seconds-per-target] [target ...]     targets: rss opml catalog engine (default: all four)
 #
 # Needs a Swift toolchain whose swiftc supports -sanitize=fuzzer (the Linux toolchains do). Not run by CI.
 # The seed corpus is the real feeds under ../shared/feeds (read in place, never copied into the repository)
@@ -11,7 +12,7 @@ set -eu
 
 seconds=${1:-180}
 [ $# -gt 0 ] && shift
-targets=${*:-rss opml catalog}
+targets=${*:-rss opml catalog engine}
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Scripts/.fuzz"
@@ -82,18 +83,25 @@ for target in $targets; do
       seeds="$root/Datasets"
       dict="$root/Scripts/fuzz/json.dict"
       ;;
+    engine)
+      build_target engine FuzzEngine.swift
+      printf '\003\005\001\030\002\007\040\010\001\002\003' >"$dir/corpus/seed-small.bin"
+      seeds="$dir/corpus"
+      dict=""
+      ;;
     *)
-      echo "unknown target $target (rss, opml or catalog)" >&2
+      echo "unknown target $target (rss, opml, catalog or engine)" >&2
       exit 64
       ;;
   esac
   set -- "$dir/corpus"
-  [ -d "$seeds" ] && set -- "$@" "$seeds"
+  [ -d "$seeds" ] && [ "$seeds" != "$dir/corpus" ] && set -- "$@" "$seeds"
+  [ -n "$dict" ] && set -- "-dict=$dict" "$@"
   echo "fuzzing $target for $seconds s…"
   # Foundation's XMLParser leaks an error object per malformed document (in FoundationXML, not here): leak
   # detection is off so that it is not reported as a crash.
   (cd "$dir" && ASAN_OPTIONS=detect_leaks=0 "$build/fuzz-$target" -max_total_time="$seconds" -max_len=32768 -timeout=10 -rss_limit_mb=4096 \
-    -detect_leaks=0 -dict="$dict" -print_final_stats=1 "$@" 2>"$dir/log.txt") || echo "fuzz-$target stopped: see $dir/log.txt"
+    -detect_leaks=0 -print_final_stats=1 "$@" 2>"$dir/log.txt") || echo "fuzz-$target stopped: see $dir/log.txt"
   grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)' "$dir/log.txt" || true
   found=no
   for file in "$dir"/crash-* "$dir"/timeout-* "$dir"/oom-*; do

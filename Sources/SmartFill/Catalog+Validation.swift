@@ -20,6 +20,15 @@ extension Episode {
   ///
   /// - Complexity: O(1).
   public func problems(at location: CatalogLocation) -> [CatalogError] {
+    // The common case, checked without building anything: every value in range.
+    if durationSeconds.map({ (1...Episode.maximumDurationSeconds).contains($0) }) ?? true,
+      season.map({ (0...Episode.maximumNumber).contains($0) }) ?? true,
+      episode.map({ (0...Episode.maximumNumber).contains($0) }) ?? true,
+      playedSeconds == 0 || (playedSeconds > 0 && durationSeconds.map { playedSeconds < $0 } == true),
+      Episode.publishedRange.contains(published)
+    {
+      return []
+    }
     var problems: [CatalogError] = []
     if let durationSeconds, !(1...Episode.maximumDurationSeconds).contains(durationSeconds) {
       problems.append(

@@ -136,24 +136,71 @@ package struct JSONReader: Sendable {
   }
 
   // MARK: Members
+  //
+  // The scalar readers look the member up directly and spell out its path only for an error, so that reading
+  // a large document allocates no path per field.
+
+  /// The member `key`, or `nil` when it is absent or `null`.
+  private func member(_ key: String) throws(JSONReadError) -> JSONValue? {
+    guard case .object(let members) = value else {
+      throw error("expected an object, found \(value.typeDescription)")
+    }
+    guard let member = members[key] else { return nil }
+    if case .null = member { return nil }
+    return member
+  }
+
+  /// The member `key`, or an error when it is absent or `null`.
+  private func required(_ key: String) throws(JSONReadError) -> JSONValue {
+    guard let member = try member(key) else { throw error("the field is missing", at: key) }
+    return member
+  }
 
   /// The string member `key`.
-  package func string(_ key: String) throws(JSONReadError) -> String { try field(key).string() }
+  package func string(_ key: String) throws(JSONReadError) -> String {
+    let member = try required(key)
+    guard case .string(let text) = member else { throw error("expected a string, found \(member.excerpt)", at: key) }
+    return text
+  }
 
   /// The integer member `key`.
-  package func integer(_ key: String) throws(JSONReadError) -> Int { try field(key).integer() }
+  package func integer(_ key: String) throws(JSONReadError) -> Int {
+    let member = try required(key)
+    guard case .integer(let number) = member else {
+      throw error("expected an integer, found \(member.excerpt)", at: key)
+    }
+    return number
+  }
 
   /// The integer member `key`, or `nil` when it is absent or `null`.
-  package func optionalInteger(_ key: String) throws(JSONReadError) -> Int? { try optional(key)?.integer() }
+  package func optionalInteger(_ key: String) throws(JSONReadError) -> Int? {
+    guard let member = try member(key) else { return nil }
+    guard case .integer(let number) = member else {
+      throw error("expected an integer, found \(member.excerpt)", at: key)
+    }
+    return number
+  }
 
   /// The Boolean member `key`.
-  package func bool(_ key: String) throws(JSONReadError) -> Bool { try field(key).bool() }
+  package func bool(_ key: String) throws(JSONReadError) -> Bool {
+    let member = try required(key)
+    guard case .bool(let flag) = member else { throw error("expected true or false, found \(member.excerpt)", at: key) }
+    return flag
+  }
 
   /// The array member `key`'s elements.
   package func array(_ key: String) throws(JSONReadError) -> [JSONReader] { try field(key).elements() }
 
   /// The date member `key`.
-  package func date(_ key: String) throws(JSONReadError) -> Date { try field(key).date() }
+  package func date(_ key: String) throws(JSONReadError) -> Date {
+    let text = try string(key)
+    guard let date = Timestamp.parse(text) else {
+      throw error(
+        "expected an ISO 8601 date and time such as \"2026-01-31T08:00:00Z\", found \(JSONWriter.quoted(text))",
+        at: key)
+    }
+    return date
+  }
 
   /// The enumeration member `key`.
   package func enumValue<Value: RawRepresentable & CaseIterable>(

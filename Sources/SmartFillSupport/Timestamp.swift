@@ -16,6 +16,7 @@ package enum Timestamp {
 
   /// Parses UTF-8 bytes as ``parse(_:)`` parses a string.
   package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    if let date = wholeSecondUTC(bytes) { return date }
     var index = 0
     func number(_ count: Int) -> Int? {
       guard index + count <= bytes.count else { return nil }
@@ -69,6 +70,30 @@ package enum Timestamp {
     // Kept to the millisecond, as written, so that a catalog reads back exactly what it wrote.
     let milliseconds = Int((fraction * 1000).rounded())
     return Date(timeIntervalSince1970: Double(seconds - offset) + Double(milliseconds) / 1000)
+  }
+
+  /// Reads the form the package writes most, `YYYY-MM-DDTHH:MM:SSZ`, without the general path; `nil` for any
+  /// other text (which the general path then reads or rejects).
+  private static func wholeSecondUTC(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+      bytes[19] == UInt8(ascii: "Z")
+    else { return nil }
+    func number(_ start: Int, _ count: Int) -> Int? {
+      var value = 0
+      for index in start..<start + count {
+        let digit = Int(bytes[index]) &- Int(UInt8(ascii: "0"))
+        guard (0...9).contains(digit) else { return nil }
+        value = value * 10 + digit
+      }
+      return value
+    }
+    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+      let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month),
+      (1...daysInMonth(year: year, month: month)).contains(day), hour < 24, minute < 60, second < 61
+    else { return nil }
+    let seconds = secondsSinceEpoch(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    return Date(timeIntervalSince1970: Double(seconds))
   }
 
   /// Formats `date` in UTC as `YYYY-MM-DDTHH:MM:SSZ`, with milliseconds only when the date has them.
