@@ -40,6 +40,6 @@ extension EpisodeReference {
       playbackPositionSeconds: try reader.field("playbackPositionSeconds").integer(
         in: 0...(duration ?? Self.maximumDurationSeconds)),
       addedAt: try reader.date("addedAt"))
-    unknownFields = try reader.unknownMembers(known: Self.knownKeys)
+    unknownFields = try reader.unknownMembers(known: Self.knownKeys, present: duration == nil ? 6 : 7)
   }
 }

@@ -46,7 +46,7 @@ extension Queue {
       var merged = episode
       merged.playbackPositionSeconds = old.playbackPositionSeconds
       merged.addedAt = old.addedAt
-      merged.unknownFields = old.unknownFields.merging(episode.unknownFields) { _, new in new }
+      merged.unknownFields = old.unknownFields.merging(episode.unknownFields)
       if merged.durationSeconds.map({ old.playbackPositionSeconds > $0 }) == true { merged.playbackPositionSeconds = 0 }
       return merged
     }
