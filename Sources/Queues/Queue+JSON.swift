@@ -125,7 +125,9 @@ extension Queue {
       do throws(JSONReadError) {
         let episode = try EpisodeReference(reading: node)
         guard seen.insert(episode.id).inserted else {
-          throw node.error("episode \(episode.id) appears earlier in the queue")
+          throw node.error(
+            "episode \(JSONValue.string(episode.episodeGUID).excerpt) of "
+              + "\(JSONValue.string(episode.feedURL).excerpt) appears earlier in the queue")
         }
         episodes.append(episode)
       } catch {

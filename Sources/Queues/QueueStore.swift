@@ -119,7 +119,7 @@ public struct QueueStore: Sendable {
   ///
   /// - Parameter report: The report of an incomplete store's load, which the caller accepts to lose: the
   ///   write replaces an incomplete store only when the store's issues are still exactly these (a copy of
-  ///   the file is kept first). Leave it out for a store that loaded whole.
+  ///   the file is kept first). It is not needed, and not looked at, for a store that reads whole.
   /// - Returns: The library as saved, with its ``QueueLibrary/revision`` advanced (see
   ///   ``QueueLibrary/maximumRevision``).
   /// - Throws: ``QueueError/storeChanged(path:loadedRevision:currentRevision:)`` when another writer saved

@@ -214,6 +214,23 @@ struct LoadReportTests {
         + "was not loaded")
   }
 
+  @Test("values quoted in a report are escaped and cut, so that a hostile file cannot write to a terminal")
+  func hostileValues() throws {
+    let hostile = "\u{1B}]0;owned\u{7}" + String(repeating: "y", count: 500)
+    var root = try JSONValue.parse(try Self.sample().jsonBytes())
+    root.set(.string(hostile), at: ["queues", 2, "name"] as [JSONStep])
+    root.set(.string(hostile), at: ["queues", 0, "episodes", 1, "episodeGUID"] as [JSONStep])
+    root.set(.string(hostile), at: ["queues", 0, "episodes", 2, "episodeGUID"] as [JSONStep])
+    var json = JSONWriter()
+    json.write(root)
+    let (_, issues) = try QueueLibrary.salvaging(json: json.bytes, now: testDate)
+    #expect(issues.map(\.location) == ["queues[0].episodes[2]", "queues[2].name"])
+    for issue in issues {
+      #expect(!issue.description.unicodeScalars.contains { $0.value < 0x20 }, "\(issue)")
+      #expect(issue.description.count < 400, "\(issue)")
+    }
+  }
+
   @Test("a queue that the active queue names is left out: the active queue is replaced by Up Next")
   func activeQueueLeftOut() throws {
     let (library, issues) = try QueueLibrary.salvaging(
