@@ -6,7 +6,15 @@ import SmartFill
 ///
 /// A queue holds an episode at most once, so a reference is identified by its episode: ``id`` is the
 /// episode's feed URL and GUID.
+///
+/// A reference read from a store keeps the fields a newer version wrote that this one does not know, and
+/// writes them back; two references are equal (and hash alike) when all their fields, these included, are
+/// equal, so that equal references are written the same.
 public struct EpisodeReference: Identifiable, Sendable, Hashable {
+  /// The longest duration (and playback position) a reference may have, in seconds: 365 days. The store's
+  /// format refuses more, so that sums of durations cannot overflow.
+  public static let maximumDurationSeconds = 365 * 86_400
+
   /// The episode's GUID within its show.
   public var episodeGUID: String
   /// The feed URL of the episode's show.
@@ -21,6 +29,8 @@ public struct EpisodeReference: Identifiable, Sendable, Hashable {
   public var playbackPositionSeconds: Int
   /// When the episode was added to the queue (kept to the second).
   public var addedAt: Date
+  /// The members of the store's episode object that this version does not know, written back as read.
+  var unknownFields: UnknownFields = [:]
 
   /// Creates a reference.
   public init(
@@ -56,8 +66,9 @@ public struct EpisodeReference: Identifiable, Sendable, Hashable {
     durationSeconds.map { max(0, $0 - playbackPositionSeconds) }
   }
 
-  /// Checks the fields: a non-empty GUID and feed URL, a positive duration when known, and a playback
-  /// position between 0 and the duration.
+  /// Checks the fields: a non-empty GUID and feed URL, a positive duration of at most
+  /// ``maximumDurationSeconds`` when known, and a playback position between 0 and the duration (or
+  /// ``maximumDurationSeconds`` when the duration is unknown).
   ///
   /// - Throws: ``QueueError/invalidEpisode(_:field:value:reason:)`` or
   ///   ``QueueError/invalidPosition(seconds:episode:durationSeconds:)``.
@@ -73,11 +84,16 @@ public struct EpisodeReference: Identifiable, Sendable, Hashable {
         id, field: "durationSeconds", value: String(durationSeconds),
         reason: "must be positive whole seconds (leave it out when unknown)")
     }
+    if let durationSeconds, durationSeconds > Self.maximumDurationSeconds {
+      throw .invalidEpisode(
+        id, field: "durationSeconds", value: String(durationSeconds),
+        reason: "must be at most \(Self.maximumDurationSeconds) seconds (365 days)")
+    }
     try Self.validate(position: playbackPositionSeconds, of: id, durationSeconds: durationSeconds)
   }
 
   static func validate(position: Int, of id: EpisodeID, durationSeconds: Int?) throws(QueueError) {
-    if position < 0 || durationSeconds.map({ position > $0 }) == true {
+    if position < 0 || position > (durationSeconds ?? maximumDurationSeconds) {
       throw .invalidPosition(seconds: position, episode: id, durationSeconds: durationSeconds)
     }
   }

@@ -46,6 +46,7 @@ extension Queue {
       var merged = episode
       merged.playbackPositionSeconds = old.playbackPositionSeconds
       merged.addedAt = old.addedAt
+      merged.unknownFields = old.unknownFields.merging(episode.unknownFields)
       if merged.durationSeconds.map({ old.playbackPositionSeconds > $0 }) == true { merged.playbackPositionSeconds = 0 }
       return merged
     }
@@ -148,12 +149,13 @@ extension Queue {
     episodes[currentIndex].playbackPositionSeconds = seconds
   }
 
-  /// Replaces the auto-switch rules.
+  /// Replaces the auto-switch rules; a rule that stays keeps the fields a newer version wrote in it.
   ///
   /// - Throws: The first rule's ``AutoSwitchRule/validate()`` error; the rules are unchanged.
   public mutating func replaceAutoSwitchRules(with rules: [AutoSwitchRule]) throws(QueueError) {
     for rule in rules { try rule.validate() }
     autoSwitchRules = rules
+    if !unknownRuleFields.isEmpty { unknownRuleFields = unknownRuleFields.filter { rules.contains($0.key) } }
   }
 
   private func checkOffsets(_ offsets: IndexSet) throws(QueueError) {

@@ -1,10 +1,18 @@
 import Foundation
+import SmartFill
 import SmartFillSupport
 
 // A queue in the store's format (see `QueueLibrary+JSON.swift`).
 
 extension Queue {
-  /// Writes the queue as an object of the store's format, keys in the documented order.
+  /// The keys of the store's queue object (the same in versions 2 and 3).
+  static let knownKeys: Set<String> = [
+    "id", "name", "createdAt", "lastModified", "isSyncedToCloud", "autoSwitchRules", "smartFillSettings",
+    "currentIndex", "episodes",
+  ]
+
+  /// Writes the queue as an object of the store's format, keys in the documented order, then the fields this
+  /// version does not know, sorted.
   func write(to json: inout JSONWriter) {
     json.object { json in
       json.member("id", id.rawValue)
@@ -16,7 +24,7 @@ extension Queue {
       json.array { json in
         for rule in autoSwitchRules {
           json.element()
-          rule.write(to: &json)
+          rule.write(to: &json, unknownFields: unknownRuleFields[rule] ?? [:])
         }
       }
       if let smartFillSettings {
@@ -31,24 +39,102 @@ extension Queue {
           episode.write(to: &json)
         }
       }
+      json.members(unknownFields)
     }
   }
 
-  /// Reads a queue of the store's format `version` (2 or 3).
-  init(reading reader: JSONReader, version: Int) throws(JSONReadError) {
-    self.init(
-      id: QueueID(try reader.string("id")), name: try reader.string("name"),
-      episodes: try reader.array("episodes").map { (node) throws(JSONReadError) in
-        try EpisodeReference(reading: node)
-      },
-      currentIndex: try reader.integer("currentIndex"),
-      autoSwitchRules: try reader.array("autoSwitchRules").map { (node) throws(JSONReadError) in
-        try AutoSwitchRule(reading: node)
-      },
-      smartFillSettings: try reader.optional("smartFillSettings").map { (node) throws(JSONReadError) in
+  /// Reads a queue of the store's format `version` (2 or 3), leaving out the parts of it that are bad (see
+  /// ``LoadReport``): an episode or a rule with a bad field, a repeated episode, or bad smart fill settings
+  /// are recorded in `issues` and left out, and the playhead stays on the same episode.
+  ///
+  /// - Throws: ``JSONReadError`` for a bad field of the queue itself (`id`, `name`, the dates, the cloud
+  ///   setting, `currentIndex`, or `episodes` or `autoSwitchRules` that are not arrays): the queue cannot be
+  ///   loaded, and nothing is recorded in `issues`.
+  /// - Complexity: O(*n*) in the number of episodes.
+  init(reading reader: JSONReader, version: Int, issues: inout [PendingIssue]) throws(JSONReadError) {
+    let id = QueueID(try reader.string("id"))
+    if id.rawValue.isEmpty { throw reader.error("must not be empty", at: "id") }
+    let name = try reader.string("name")
+    try Self.checkName(name, at: reader)
+    let createdAt = try reader.date("createdAt")
+    let lastModified = try reader.date("lastModified")
+    let isSyncedToCloud = try reader.bool("isSyncedToCloud")
+    let episodeNodes = try reader.array("episodes")
+    let currentIndex = try reader.field("currentIndex").integer(in: 0...episodeNodes.count)
+    let ruleNodes = try reader.array("autoSwitchRules")
+    let unknownFields = try reader.unknownMembers(known: Self.knownKeys)
+
+    var found: [PendingIssue] = []
+    let (episodes, playhead) = Self.readEpisodes(episodeNodes, currentIndex: currentIndex, of: id, issues: &found)
+    var rules: [AutoSwitchRule] = []
+    var ruleFields: [AutoSwitchRule: UnknownFields] = [:]
+    for node in ruleNodes {
+      do {
+        let rule = try AutoSwitchRule(reading: node)
+        let extra = try node.unknownMembers(known: rule.knownKeys)
+        if !extra.isEmpty, ruleFields[rule] == nil { ruleFields[rule] = extra }
+        rules.append(rule)
+      } catch {
+        found.append(PendingIssue(error, .ruleSkipped(queue: id)))
+      }
+    }
+    var settings: SmartFillSettings?
+    do {
+      settings = try reader.optional("smartFillSettings").map { (node) throws(JSONReadError) in
         try SmartFillSettings(reading: node, version: version)
-      },
-      createdAt: try reader.date("createdAt"), lastModified: try reader.date("lastModified"),
-      isSyncedToCloud: try reader.bool("isSyncedToCloud"))
+      }
+    } catch {
+      found.append(PendingIssue(error, .smartFillSettingsDropped(queue: id)))
+    }
+    self.init(
+      id: id, name: name, episodes: episodes, currentIndex: playhead, autoSwitchRules: rules,
+      smartFillSettings: settings, createdAt: createdAt, lastModified: lastModified, isSyncedToCloud: isSyncedToCloud)
+    self.unknownFields = unknownFields
+    self.unknownRuleFields = ruleFields
+    issues.append(contentsOf: found)
+  }
+
+  /// Checks a name read from the store as ``QueueName/validated(_:)`` does, and that it is trimmed.
+  static func checkName(_ name: String, at reader: JSONReader) throws(JSONReadError) {
+    let found = JSONValue.string(name).excerpt
+    let trimmed: String
+    do {
+      trimmed = try QueueName.validated(name)
+    } catch {
+      guard case .invalidName(_, let reason) = error else { throw reader.error(error.description, at: "name") }
+      throw reader.error("\(reason), found \(found)", at: "name")
+    }
+    if trimmed != name { throw reader.error("must not have surrounding spaces, found \(found)", at: "name") }
+  }
+
+  /// Reads the episodes at `nodes` of the queue `id`, leaving out (and recording in `issues`) each one that
+  /// is bad or repeats an earlier one.
+  ///
+  /// - Returns: The episodes and the playhead moved for those left out: on the same episode, or on the next
+  ///   one when the current one was left out.
+  /// - Complexity: O(*n*) in the number of episodes.
+  static func readEpisodes(
+    _ nodes: [JSONReader], currentIndex: Int, of id: QueueID, issues: inout [PendingIssue]
+  ) -> (episodes: [EpisodeReference], currentIndex: Int) {
+    var episodes: [EpisodeReference] = []
+    episodes.reserveCapacity(nodes.count)
+    var seen: Set<EpisodeID> = []
+    seen.reserveCapacity(nodes.count)
+    var playhead = currentIndex
+    for (offset, node) in nodes.enumerated() {
+      do throws(JSONReadError) {
+        let episode = try EpisodeReference(reading: node)
+        guard seen.insert(episode.id).inserted else {
+          throw node.error(
+            "episode \(JSONValue.string(episode.episodeGUID).excerpt) of "
+              + "\(JSONValue.string(episode.feedURL).excerpt) appears earlier in the queue")
+        }
+        episodes.append(episode)
+      } catch {
+        issues.append(PendingIssue(error, .episodeSkipped(queue: id)))
+        if offset < currentIndex { playhead -= 1 }
+      }
+    }
+    return (episodes, playhead)
   }
 }

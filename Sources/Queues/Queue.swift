@@ -8,6 +8,10 @@ import SmartFill
 /// it equals `episodes.count` when the queue has been played to its end, and the next episode added last
 /// then becomes the current one. Operations that change the episodes keep the current episode current.
 /// An episode appears at most once: adding it again moves it.
+///
+/// A queue read from a store keeps the fields a newer version wrote that this one does not know (its own,
+/// and those of its auto-switch rules), and writes them back; two queues are equal (and hash alike) when all
+/// their fields, these included, are equal, so that equal queues are written the same.
 public struct Queue: Identifiable, Sendable, Hashable {
   /// The queue's identifier.
   public let id: QueueID
@@ -28,6 +32,11 @@ public struct Queue: Identifiable, Sendable, Hashable {
   public internal(set) var lastModified: Date
   /// Whether the listener wants this queue kept in their cloud account.
   public var isSyncedToCloud: Bool
+  /// The members of the store's queue object that this version does not know, written back as read.
+  var unknownFields: UnknownFields = [:]
+  /// The members of each auto-switch rule's object that this version does not know, by rule (a rule is a
+  /// value, so they live beside it); a rule that is replaced loses them.
+  var unknownRuleFields: [AutoSwitchRule: UnknownFields] = [:]
 
   /// Creates a queue; names are checked by the library that holds it.
   public init(

@@ -20,7 +20,8 @@ public enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// The library already holds as many queues as its limit allows.
   case queueLimitReached(limit: Int)
-  /// The queue limit is less than 1 or less than the number of queues the library holds.
+  /// The queue limit is less than 1, less than the number of queues the library holds, or more than
+  /// ``QueueLibrary/maximumQueueLimit``.
   case invalidQueueLimit(Int, queueCount: Int)
   /// No queue has this identifier.
   case unknownQueue(QueueID)
@@ -46,7 +47,8 @@ public enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
   case episodeNotInQueue(EpisodeID, queueName: String)
   /// An episode reference's field is out of range.
   case invalidEpisode(EpisodeID, field: String, value: String, reason: String)
-  /// A playback position is negative or beyond the episode's duration.
+  /// A playback position is negative or beyond the episode's duration (or, when the duration is unknown,
+  /// beyond ``EpisodeReference/maximumDurationSeconds``).
   case invalidPosition(seconds: Int, episode: EpisodeID, durationSeconds: Int?)
   /// An auto-switch rule's field is out of range.
   case invalidRule(field: String, value: String, reason: String)
@@ -67,8 +69,19 @@ public enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
   case unsupportedVersion(Int)
   /// The store file could not be read (permissions, I/O); it was left where it is.
   case storeUnreadable(path: String, reason: String)
-  /// The store file is not a valid library; it was moved to `keptAt` and nothing was overwritten.
+  /// The store file is not a valid library (no queue can be read from it); it was moved to `keptAt` and
+  /// nothing was overwritten.
   case storeCorrupt(path: String, reason: String, keptAt: String)
+  /// The store file could be read only in part: `issues` says what was left out (see ``LoadReport``). A copy
+  /// is kept at `backupPath` (`nil` when it could not be made), and nothing is written over the file unless
+  /// the caller passes the report back (``QueueStore/update(now:discarding:_:)``).
+  case storeIncomplete(path: String, issues: [LoadReport.Issue], backupPath: String?)
+  /// The store's path (or its lock's) is not a regular file: `target` is where its symbolic links lead
+  /// (`path` itself when it is not a link), and `kind` what is there. Nothing was read or written.
+  case storeNotRegularFile(path: String, target: String, kind: QueueStore.FileKind)
+  /// The store file has `size` bytes (at least), more than `limit` (``QueueStore/maximumFileSize``); it was
+  /// left as it is.
+  case storeTooLarge(path: String, size: Int, limit: Int)
   /// The store file was written by a newer version of the package; it was left untouched.
   case storeVersionUnsupported(path: String, version: Int)
   /// Writing the store failed; the previous state is still whole.
@@ -87,7 +100,8 @@ public enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
     case .queueLimitReached(let limit):
       return "the library already has \(limit) queues, its limit; delete a queue or raise the limit"
     case .invalidQueueLimit(let limit, let count):
-      return "queue limit \(limit): must be at least 1 and at least the number of queues (\(count))"
+      return "queue limit \(limit): must be at least 1 and at least the number of queues (\(count)), "
+        + "and at most \(QueueLibrary.maximumQueueLimit)"
     case .unknownQueue(let id):
       return "no queue has the id \(quoted(id.rawValue))"
     case .duplicateQueueID(let id):
@@ -111,7 +125,9 @@ public enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
     case .invalidEpisode(let id, let field, let value, let reason):
       return "episode \(quoted(id.guid)) of \(id.feedURL), field \"\(field)\": \(reason), got \(value)"
     case .invalidPosition(let seconds, let id, let duration):
-      let limit = duration.map { " and at most the duration (\($0) s)" } ?? ""
+      let limit =
+        duration.map { " and at most the duration (\($0) s)" }
+        ?? " and at most \(EpisodeReference.maximumDurationSeconds) s (365 days)"
       return "episode \(quoted(id.guid)) of \(id.feedURL): playback position must be 0 or more\(limit), "
         + "got \(seconds) s"
     case .invalidRule(let field, let value, let reason):
@@ -130,6 +146,19 @@ public enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
     case .storeCorrupt(let path, let reason, let keptAt):
       return "the queue store \(path) is not a valid queue library (\(reason)); it was kept at \(keptAt) "
         + "and nothing was overwritten"
+    case .storeIncomplete(let path, let issues, let backupPath):
+      let count = issues.count == 1 ? "1 value" : "\(issues.count) values"
+      let first = issues.first.map { ", the first at \($0.location): \($0.reason)" } ?? ""
+      let kept = backupPath.map { "a copy of it was kept at \($0), " } ?? ""
+      return "the queue store \(path) could be read only in part (\(count) left out or replaced\(first)); "
+        + "\(kept)nothing was overwritten; load it with loadReporting(now:) and write over it with "
+        + "update(discarding:) to keep what could be read"
+    case .storeNotRegularFile(let path, let target, let kind):
+      let place = path == target ? path : "\(path) (a symbolic link to \(target))"
+      return "the queue store's file \(place) is \(kind), not a regular file; nothing was read or written"
+    case .storeTooLarge(let path, let size, let limit):
+      return "the queue store \(path) has \(size) bytes, more than the limit of \(limit) bytes; the file was "
+        + "left as it is"
     case .storeVersionUnsupported(let path, let version):
       return "the queue store \(path) has version \(version), written by a newer app (this package reads "
         + "versions 1 to \(QueueLibrary.formatVersion)); the file was left as it is"

@@ -2,8 +2,10 @@ import SmartFill
 
 extension QueueLibrary {
   /// Checks what every library must hold: Up Next among the queues, identifiers unique, valid and unique
-  /// names, each episode at most once per queue and valid, playheads in range, valid rules, an active queue
-  /// that exists and no more queues than the limit.
+  /// names, each episode at most once per queue and valid, playheads in range, valid rules, smart fill
+  /// settings within the store's bounds, an active queue that exists, no more queues than the limit and
+  /// every number within its bound (``maximumQueueLimit``, ``maximumRevision``), so that a library that
+  /// passes is read back whole from the store.
   ///
   /// - Throws: ``QueueError/malformedLibrary(location:reason:)`` naming the first problem's place, as the
   ///   store's JSON spells it (`queues[2].episodes[5]`).
@@ -12,11 +14,15 @@ extension QueueLibrary {
     func fail(_ location: String, _ reason: String) -> QueueError {
       .malformedLibrary(location: location, reason: reason)
     }
-    if queueLimit < 1 || queueLimit < queues.count {
+    if queueLimit < 1 || queueLimit < queues.count || queueLimit > Self.maximumQueueLimit {
       throw fail(
-        "queueLimit", "must be at least 1 and at least the number of queues (\(queues.count)), got \(queueLimit)")
+        "queueLimit",
+        "must be at least 1 and at least the number of queues (\(queues.count)), and at most "
+          + "\(Self.maximumQueueLimit), got \(queueLimit)")
     }
-    if revision < 0 { throw fail("revision", "must be 0 or more, got \(revision)") }
+    if revision < 0 || revision > Self.maximumRevision {
+      throw fail("revision", "must be from 0 to \(Self.maximumRevision), got \(revision)")
+    }
     guard queues.contains(where: { $0.id == .upNext }) else {
       throw fail("queues", "Up Next (id \"up-next\") is missing")
     }
@@ -43,7 +49,10 @@ extension QueueLibrary {
         throw fail(location + ".queue.id", "\"\(deleted.queue.id)\" is empty or used by another queue")
       }
       if deleted.queue.isUpNext { throw fail(location, "Up Next cannot be deleted") }
-      if deleted.formerIndex < 0 { throw fail(location + ".formerIndex", "must be 0 or more") }
+      if deleted.formerIndex < 0 || deleted.formerIndex > Self.maximumQueueLimit {
+        throw fail(
+          location + ".formerIndex", "must be from 0 to \(Self.maximumQueueLimit), got \(deleted.formerIndex)")
+      }
       try Self.check(deleted.queue, at: location + ".queue")
     }
   }
@@ -68,6 +77,20 @@ extension QueueLibrary {
         try rule.validate()
       } catch {
         throw fail(".autoSwitchRules[\(offset)]", error.description)
+      }
+    }
+    if let settings = queue.smartFillSettings {
+      if let target = settings.targetSeconds, !SmartFillSettings.targetRange.contains(target) {
+        throw fail(
+          ".smartFillSettings.targetSeconds",
+          "must be from \(SmartFillSettings.targetRange.lowerBound) to \(SmartFillSettings.targetRange.upperBound), "
+            + "got \(target)")
+      }
+      if !SmartFillSettings.toleranceRange.contains(settings.toleranceSeconds) {
+        throw fail(
+          ".smartFillSettings.toleranceSeconds",
+          "must be from \(SmartFillSettings.toleranceRange.lowerBound) to "
+            + "\(SmartFillSettings.toleranceRange.upperBound), got \(settings.toleranceSeconds)")
       }
     }
     var seen: Set<EpisodeID> = []

@@ -9,11 +9,21 @@ import SmartFillSupport
 // (a single Up Next list) are migrated on reading. Each value's part of the format sits beside its type:
 // `Queue+JSON.swift`, `EpisodeReference+JSON.swift`, `SmartFillSettings+JSON.swift`,
 // `AutoSwitchRule+JSON.swift`.
+//
+// Reading is lenient: what is bad is left out and reported (see `LoadReport`), so that one bad value does not
+// cost the rest of the library. Members that this version does not know are kept at every level and written
+// back after the known ones, sorted (see `UnknownFields.swift`). Every number has a bound: `revision` 0 to
+// `QueueLibrary.maximumRevision`, `queueLimit` 1 to `QueueLibrary.maximumQueueLimit`, `formerIndex` 0 to
+// `QueueLibrary.maximumQueueLimit`, `currentIndex` 0 to the number of episodes, `durationSeconds` 1 and
+// `playbackPositionSeconds` 0 to `EpisodeReference.maximumDurationSeconds` (the position at most the
+// duration), `targetSeconds` within `SmartFillSettings.targetRange`, `toleranceSeconds` within
+// `SmartFillSettings.toleranceRange`.
 
 extension QueueLibrary {
   /// The library as JSON text (the store's format, version 3), two-space indented, keys in the documented
   /// order, with a final newline. Absent optional fields (`smartFillSettings`, `durationSeconds`,
-  /// `targetSeconds`) are left out.
+  /// `targetSeconds`) are left out; the fields a newer version wrote that this one read without knowing
+  /// them follow each object's known keys, sorted.
   ///
   /// - Complexity: O(*n*) in the total number of episodes.
   public func jsonText() -> String {
@@ -50,21 +60,50 @@ extension QueueLibrary {
             json.member("formerIndex", deleted.formerIndex)
             json.member("queue")
             deleted.queue.write(to: &json)
+            json.members(deleted.unknownFields)
           }
         }
       }
+      json.members(unknownFields)
     }
     json.append("\n")
     return json.bytes
   }
 
+  /// The keys of the store's top level, in versions 2 and 3.
+  static let knownKeys: Set<String> = [
+    "version", "revision", "queueLimit", "activeQueueID", "queues", "deletedQueues",
+  ]
+  /// The keys of a deleted queue's object.
+  static let knownDeletedKeys: Set<String> = ["deletedAt", "formerIndex", "queue"]
+  /// The keys of version 1's top level.
+  static let knownVersion1Keys: Set<String> = ["version", "currentIndex", "episodes"]
+
   /// Reads a library from JSON text: version 3, or an older version migrated (version 2 renames one key;
   /// version 1, a single Up Next list, becomes a new library whose built-in queues are created at `now`).
+  /// Every value must be valid; ``QueueStore`` reads a store leniently instead, keeping what it can.
   ///
-  /// - Throws: ``QueueError/malformedLibrary(location:reason:)`` for malformed JSON, a missing or mistyped
-  ///   field or a broken invariant; ``QueueError/unsupportedVersion(_:)`` for a newer version.
+  /// - Throws: ``QueueError/malformedLibrary(location:reason:)`` for malformed JSON, a missing, mistyped or
+  ///   out-of-range field or a broken invariant, naming the first; ``QueueError/unsupportedVersion(_:)`` for
+  ///   a newer version.
   /// - Complexity: O(*n*) in the size of the text.
   public init(json: some Collection<UInt8>, now: Date = Date()) throws(QueueError) {
+    let (library, issues) = try Self.salvaging(json: json, now: now)
+    if let first = issues.first { throw .malformedLibrary(location: first.location, reason: first.reason) }
+    self = library
+  }
+
+  /// Reads a library from JSON text as far as it can be read: what is bad is left out or replaced and
+  /// reported, as ``LoadReport`` describes.
+  ///
+  /// - Returns: The library, which passes ``checkInvariants()``, and the issues, in the order of the file.
+  /// - Throws: ``QueueError/malformedLibrary(location:reason:)`` when no queue can be read (malformed JSON, not
+  ///   an object, a missing or bad `version`, no `queues` array, or no `episodes` array in version 1);
+  ///   ``QueueError/unsupportedVersion(_:)`` for a newer version.
+  /// - Complexity: O(*n*) in the size of the text.
+  package static func salvaging(json: some Collection<UInt8>, now: Date = Date()) throws(QueueError) -> (
+    library: QueueLibrary, issues: [LoadReport.Issue]
+  ) {
     let root: JSONValue
     do {
       root = try JSONValue.parse(json)
@@ -72,8 +111,10 @@ extension QueueLibrary {
       throw .malformedLibrary(
         location: "line \(error.line), column \(error.column)", reason: "malformed JSON: \(error.problem)")
     }
+    var pending: [PendingIssue] = []
+    let library: QueueLibrary
     do {
-      self = try QueueLibrary(reading: JSONReader(root), now: now)
+      library = try QueueLibrary(reading: JSONReader(root), now: now, issues: &pending)
     } catch let error as QueueError {
       throw error
     } catch let error as JSONReadError {
@@ -81,38 +122,167 @@ extension QueueLibrary {
     } catch {
       preconditionFailure("unexpected error \(error)")
     }
+    // What was left out keeps every invariant; a library that does not is refused whole, never written.
+    try library.checkInvariants()
+    return (library, pending.map { $0.issue(in: root) })
   }
 
-  /// Reads the library at `reader`; JSON problems throw ``JSONReadError``, broken invariants ``QueueError``.
-  private init(reading reader: JSONReader, now: Date) throws {
+  /// Reads the library at `reader`; a problem that leaves no queue to read throws ``JSONReadError`` (or
+  /// ``QueueError/unsupportedVersion(_:)``), the others are recorded in `issues`.
+  private init(reading reader: JSONReader, now: Date, issues: inout [PendingIssue]) throws {
     let version = try reader.integer("version")
     switch version {
     case 1:
-      var library = QueueLibrary(now: now)
-      let episodes = try reader.array("episodes").map { (node) throws(JSONReadError) in
-        try EpisodeReference(reading: node)
-      }
-      library.queues[0].episodes = episodes
-      library.queues[0].currentIndex = try reader.optionalInteger("currentIndex") ?? 0
-      try library.checkInvariants()
-      self = library
+      try self.init(version1: reader, now: now, issues: &issues)
     case 2, QueueLibrary.formatVersion:
-      let queues = try reader.array("queues").map { (node) throws(JSONReadError) in
-        try Queue(reading: node, version: version)
-      }
-      let deleted = try reader.array("deletedQueues").map { (node) throws(JSONReadError) in
-        DeletedQueue(
-          queue: try Queue(reading: try node.field("queue"), version: version), deletedAt: try node.date("deletedAt"),
-          formerIndex: try node.integer("formerIndex"))
-      }
-      self = try QueueLibrary(
-        queues: queues, activeQueueID: QueueID(try reader.string("activeQueueID")), deletedQueues: deleted,
-        queueLimit: try reader.integer("queueLimit"), revision: try reader.integer("revision"))
+      try self.init(reading: reader, version: version, now: now, issues: &issues)
     default:
       if version > QueueLibrary.formatVersion { throw QueueError.unsupportedVersion(version) }
       throw QueueError.malformedLibrary(
         location: "version", reason: "must be 1 to \(QueueLibrary.formatVersion), got \(version)")
     }
+  }
+
+  /// Reads version 1, a single Up Next list, into a new library.
+  private init(version1 reader: JSONReader, now: Date, issues: inout [PendingIssue]) throws(JSONReadError) {
+    let nodes = try reader.array("episodes")
+    var currentIndex = 0
+    do {
+      currentIndex = try reader.optional("currentIndex")?.integer(in: 0...nodes.count) ?? 0
+    } catch {
+      issues.append(PendingIssue(error, .replaced(with: "0")))
+    }
+    self.init(now: now)
+    let (episodes, playhead) = Queue.readEpisodes(nodes, currentIndex: currentIndex, of: .upNext, issues: &issues)
+    queues[0].episodes = episodes
+    queues[0].currentIndex = playhead
+    unknownFields = try reader.unknownMembers(known: Self.knownVersion1Keys.union(Self.knownKeys))
+  }
+
+  /// Reads version 2 or 3.
+  private init(reading reader: JSONReader, version: Int, now: Date, issues: inout [PendingIssue])
+    throws(JSONReadError)
+  {
+    let queueNodes = try reader.array("queues")
+    var queues: [Queue] = []
+    var ids: Set<QueueID> = []
+    var names: [String: String] = [:]
+    for node in queueNodes {
+      var found: [PendingIssue] = []
+      do throws(JSONReadError) {
+        // Room is kept for Up Next until it is read.
+        let room = Self.maximumQueueLimit - (ids.contains(.upNext) ? 0 : 1)
+        if queues.count >= room, Self.peekID(node) != .upNext {
+          throw node.error("the library already holds \(queues.count) queues, the most it may")
+        }
+        let queue = try Queue(reading: node, version: version, issues: &found)
+        if ids.contains(queue.id) {
+          throw node.error(
+            "is used by an earlier queue, found \(JSONValue.string(queue.id.rawValue).excerpt)", at: "id")
+        }
+        let key = QueueName.comparisonKey(queue.name)
+        if let other = names[key] {
+          throw node.error(
+            "clashes with the queue named \(JSONValue.string(other).excerpt), found "
+              + JSONValue.string(queue.name).excerpt, at: "name")
+        }
+        ids.insert(queue.id)
+        names[key] = queue.name
+        queues.append(queue)
+        issues.append(contentsOf: found)
+      } catch {
+        issues.append(PendingIssue(error, .queueSkipped(id: Self.peekID(node), name: Self.peekName(node))))
+      }
+    }
+    if !ids.contains(.upNext) {
+      var name = "📋 Up Next"
+      if names[QueueName.comparisonKey(name)] != nil {
+        name = QueueName.unique(basedOn: name, suffix: "2", avoiding: queues.map(\.name))
+      }
+      queues.insert(Queue(id: .upNext, name: name, createdAt: now), at: 0)
+      ids.insert(.upNext)
+      issues.append(
+        PendingIssue(reader.error("Up Next (id \"up-next\") is missing or was left out", at: "queues"), .upNextAdded))
+    }
+
+    var deletedQueues: [DeletedQueue] = []
+    var deletedNodes: [JSONReader] = []
+    do {
+      deletedNodes = try reader.array("deletedQueues")
+    } catch {
+      issues.append(PendingIssue(error, .replaced(with: "[]")))
+    }
+    for node in deletedNodes {
+      var found: [PendingIssue] = []
+      do throws(JSONReadError) {
+        let queueNode = try node.field("queue")
+        let queue = try Queue(reading: queueNode, version: version, issues: &found)
+        if queue.isUpNext { throw queueNode.error("Up Next cannot be deleted, found \"up-next\"", at: "id") }
+        if ids.contains(queue.id) {
+          throw queueNode.error(
+            "is used by another queue, found \(JSONValue.string(queue.id.rawValue).excerpt)", at: "id")
+        }
+        var deleted = DeletedQueue(
+          queue: queue, deletedAt: try node.date("deletedAt"),
+          formerIndex: try node.field("formerIndex").integer(in: 0...Self.maximumQueueLimit))
+        deleted.unknownFields = try node.unknownMembers(known: Self.knownDeletedKeys)
+        ids.insert(queue.id)
+        deletedQueues.append(deleted)
+        issues.append(contentsOf: found)
+      } catch {
+        let queueNode = try? node.field("queue")
+        issues.append(
+          PendingIssue(
+            error, .deletedQueueSkipped(id: queueNode.flatMap(Self.peekID), name: queueNode.flatMap(Self.peekName))))
+      }
+    }
+
+    var activeQueueID = QueueID.upNext
+    do throws(JSONReadError) {
+      let text = try reader.string("activeQueueID")
+      guard queues.contains(where: { $0.id.rawValue == text }) else {
+        throw reader.error(
+          "names no queue of the library, found \(JSONValue.string(text).excerpt)", at: "activeQueueID")
+      }
+      activeQueueID = QueueID(text)
+    } catch {
+      issues.append(PendingIssue(error, .replaced(with: JSONValue.string(QueueID.upNext.rawValue).excerpt)))
+    }
+
+    var queueLimit = max(Self.defaultQueueLimit, queues.count)
+    do throws(JSONReadError) {
+      let limit = try reader.field("queueLimit").integer(in: 1...Self.maximumQueueLimit)
+      if limit < queues.count {
+        throw reader.error("must be at least the number of queues (\(queues.count)), found \(limit)", at: "queueLimit")
+      }
+      queueLimit = limit
+    } catch {
+      issues.append(PendingIssue(error, .replaced(with: String(queueLimit))))
+    }
+
+    var revision = 0
+    do {
+      revision = try reader.field("revision").integer(in: 0...Self.maximumRevision)
+    } catch {
+      issues.append(PendingIssue(error, .replaced(with: "0")))
+    }
+
+    self.queues = queues
+    self.activeQueueID = activeQueueID
+    self.deletedQueues = deletedQueues
+    self.queueLimit = queueLimit
+    self.revision = revision
+    self.unknownFields = try reader.unknownMembers(known: Self.knownKeys)
+  }
+
+  /// The `id` of a queue's object, when it is a string.
+  private static func peekID(_ node: JSONReader) -> QueueID? {
+    (try? node.string("id")).map { QueueID($0) }
+  }
+
+  /// The `name` of a queue's object, when it is a string.
+  private static func peekName(_ node: JSONReader) -> String? {
+    try? node.string("name")
   }
 }
 

@@ -6,6 +6,10 @@ import SmartFill
 ///
 /// A library is a value: change it with its mutating methods, then save it with a ``QueueStore``. Every
 /// method that changes a queue stamps its ``Queue/lastModified`` with `now` (kept to the second).
+///
+/// A library read from a store keeps the fields a newer version wrote that this one does not know, at every
+/// level, and writes them back; two libraries are equal (and hash alike) when all their fields, these
+/// included, are equal, so that equal libraries are written the same.
 public struct QueueLibrary: Sendable, Hashable {
   /// The library format version this package writes; it also reads versions 2 and 1 (a single Up Next list).
   public static let formatVersion = 3
@@ -13,6 +17,12 @@ public struct QueueLibrary: Sendable, Hashable {
   public static let defaultQueueLimit = 20
   /// How long a deleted queue can be restored, in days.
   public static let restorableDays = 30
+  /// The largest queue limit: 1,000 queues.
+  public static let maximumQueueLimit = 1_000
+  /// The largest revision, 2⁵³ − 1 (the largest integer that every JSON reader holds exactly). The store's
+  /// format refuses a larger one; the write after this revision is revision 1 again, so that the revision
+  /// always changes and its arithmetic cannot overflow.
+  public static let maximumRevision = (1 << 53) - 1
 
   /// The queues, in the order the listener sees them; Up Next is always among them.
   public internal(set) var queues: [Queue]
@@ -22,9 +32,11 @@ public struct QueueLibrary: Sendable, Hashable {
   public internal(set) var deletedQueues: [DeletedQueue]
   /// The most queues the library may hold (deleted ones do not count).
   public internal(set) var queueLimit: Int
-  /// How many times the library has been saved to its store; ``QueueStore`` uses it to notice another
-  /// writer.
+  /// How many times the library has been saved to its store (0 to ``maximumRevision``); ``QueueStore`` uses
+  /// it to notice another writer.
   public internal(set) var revision: Int
+  /// The top-level members of the store's JSON that this version does not know, written back as read.
+  var unknownFields: UnknownFields = [:]
 
   /// A queue deleted by the listener, kept so that it can be restored for 30 days.
   public struct DeletedQueue: Sendable, Hashable {
@@ -32,8 +44,10 @@ public struct QueueLibrary: Sendable, Hashable {
     public var queue: Queue
     /// When it was deleted.
     public var deletedAt: Date
-    /// Its position in the library's list when it was deleted.
+    /// Its position in the library's list when it was deleted (0 to ``QueueLibrary/maximumQueueLimit``).
     public var formerIndex: Int
+    /// The members of the store's deleted-queue object that this version does not know, written back.
+    var unknownFields: UnknownFields = [:]
 
     /// Creates a record of a deleted queue.
     public init(queue: Queue, deletedAt: Date, formerIndex: Int) {
@@ -180,9 +194,11 @@ public struct QueueLibrary: Sendable, Hashable {
   /// Changes the queue limit.
   ///
   /// - Throws: ``QueueError/invalidQueueLimit(_:queueCount:)`` when `limit` is less than 1 or than the
-  ///   number of queues.
+  ///   number of queues, or more than ``maximumQueueLimit``.
   public mutating func changeQueueLimit(to limit: Int) throws(QueueError) {
-    guard limit >= 1, limit >= queues.count else { throw .invalidQueueLimit(limit, queueCount: queues.count) }
+    guard limit >= 1, limit >= queues.count, limit <= Self.maximumQueueLimit else {
+      throw .invalidQueueLimit(limit, queueCount: queues.count)
+    }
     queueLimit = limit
   }
 
@@ -239,6 +255,9 @@ public struct QueueLibrary: Sendable, Hashable {
   /// Duplicates a queue just after it: the same episodes, playhead, auto-switch rules, smart fill settings and
   /// cloud setting, a new identifier and a unique name ("🚗 Commute copy", then "🚗 Commute copy 2").
   ///
+  /// The fields a newer version wrote that this one does not know are copied with the episodes, rules and
+  /// settings, but not the queue's own: they may identify the original (a sync record, say).
+  ///
   /// - Returns: The new queue's identifier.
   /// - Throws: ``QueueError/unknownQueue(_:)``, ``QueueError/queueLimitReached(limit:)`` or
   ///   ``QueueError/duplicateQueueID(_:)``.
@@ -252,15 +271,21 @@ public struct QueueLibrary: Sendable, Hashable {
     try checkNewID(newID)
     let original = queues[index]
     let name = QueueName.unique(basedOn: original.name, suffix: "copy", avoiding: queues.map(\.name))
-    let copy = Queue(
+    var copy = Queue(
       id: newID, name: name, episodes: original.episodes, currentIndex: original.currentIndex,
       autoSwitchRules: original.autoSwitchRules, smartFillSettings: original.smartFillSettings, createdAt: now,
       isSyncedToCloud: original.isSyncedToCloud)
+    copy.unknownRuleFields = original.unknownRuleFields
     queues.insert(copy, at: index + 1)
     return newID
   }
 
   // MARK: Helpers
+
+  /// The revision after `revision`: one more, and 1 again after ``maximumRevision``.
+  static func revision(after revision: Int) -> Int {
+    revision >= 0 && revision < maximumRevision ? revision + 1 : 1
+  }
 
   func position(of id: QueueID) throws(QueueError) -> Int {
     guard let index = queues.firstIndex(where: { $0.id == id }) else { throw .unknownQueue(id) }

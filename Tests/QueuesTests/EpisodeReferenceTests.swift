@@ -59,14 +59,30 @@ struct EpisodeReferenceTests {
           episodeGUID: "g", feedURL: "f", durationSeconds: nil, playbackPositionSeconds: -1, addedAt: testDate),
         .invalidPosition(seconds: -1, episode: EpisodeID(feedURL: "f", guid: "g"), durationSeconds: nil)
       ),
+      (
+        EpisodeReference(episodeGUID: "g", feedURL: "f", durationSeconds: 365 * 86_400 + 1, addedAt: testDate),
+        .invalidEpisode(
+          EpisodeID(feedURL: "f", guid: "g"), field: "durationSeconds", value: "31536001",
+          reason: "must be at most 31536000 seconds (365 days)")
+      ),
+      (
+        EpisodeReference(
+          episodeGUID: "g", feedURL: "f", durationSeconds: nil, playbackPositionSeconds: Int.max, addedAt: testDate),
+        .invalidPosition(seconds: Int.max, episode: EpisodeID(feedURL: "f", guid: "g"), durationSeconds: nil)
+      ),
     ])
   func validation(episode: EpisodeReference, error: QueueError) {
     #expect(throws: error) { try episode.validate() }
   }
 
-  @Test("a position at the very end of the episode is accepted")
+  @Test("a position at the very end of the episode is accepted, and so is the longest duration")
   func positionAtEnd() throws {
     try reference("1", minutes: 1, position: 60).validate()
+    try EpisodeReference(
+      episodeGUID: "g", feedURL: "f", durationSeconds: EpisodeReference.maximumDurationSeconds,
+      playbackPositionSeconds: EpisodeReference.maximumDurationSeconds, addedAt: testDate
+    ).validate()
+    #expect(EpisodeReference.maximumDurationSeconds == 31_536_000)
   }
 }
 

@@ -102,6 +102,64 @@ struct QueueLibraryJSONTests {
     #expect(throws: QueueError.self) { try QueueLibrary(json: Array(badRule.utf8)) }
   }
 
+  /// The sample's text with the first `old` replaced by `new`.
+  static func sampleText(replacing old: String, with new: String) throws -> String {
+    let text = try sample().jsonText()
+    guard let range = text.range(of: old) else { preconditionFailure("\(old) is not in the sample") }
+    return text.replacingCharacters(in: range, with: new)
+  }
+
+  @Test(
+    "every number has a bound; a value past it names the field and the value",
+    arguments: [
+      ("revision", "0", "9007199254740992", "revision", "must be from 0 to 9007199254740991, found 9007199254740992"),
+      ("queueLimit", "6", "1001", "queueLimit", "must be from 1 to 1000, found 1001"),
+      ("currentIndex", "1", "3", "queues[0].currentIndex", "must be from 0 to 2, found 3"),
+      (
+        "durationSeconds", "1800", "31536001", "queues[0].episodes[0].durationSeconds",
+        "must be from 1 to 31536000, found 31536001"
+      ),
+      (
+        "playbackPositionSeconds", "125", "1801", "queues[0].episodes[0].playbackPositionSeconds",
+        "must be from 0 to 1800, found 1801"
+      ),
+      (
+        "playbackPositionSeconds", "0", "31536001", "queues[0].episodes[1].playbackPositionSeconds",
+        "must be from 0 to 31536000, found 31536001"
+      ),
+      (
+        "targetSeconds", "2700", "604801", "queues[1].smartFillSettings.targetSeconds",
+        "must be from 1 to 604800, found 604801"
+      ),
+      (
+        "toleranceSeconds", "180", "-1", "queues[1].smartFillSettings.toleranceSeconds",
+        "must be from 0 to 1800, found -1"
+      ),
+      (
+        "formerIndex", "2", "9223372036854775807", "deletedQueues[0].formerIndex",
+        "must be from 0 to 1000, found 9223372036854775807"
+      ),
+    ])
+  func bounds(key: String, old: String, new: String, location: String, reason: String) throws {
+    let text = try Self.sampleText(replacing: "\"\(key)\": \(old)", with: "\"\(key)\": \(new)")
+    #expect(throws: QueueError.malformedLibrary(location: location, reason: reason)) {
+      try QueueLibrary(json: Array(text.utf8))
+    }
+  }
+
+  @Test("numbers at their bounds are read")
+  func atBounds() throws {
+    var text = try Self.sampleText(replacing: #""revision": 0"#, with: #""revision": 9007199254740991"#)
+    text = text.replacingOccurrences(of: #""queueLimit": 6"#, with: #""queueLimit": 1000"#)
+    text = text.replacingOccurrences(of: #""formerIndex": 2"#, with: #""formerIndex": 1000"#)
+    text = text.replacingOccurrences(of: #""targetSeconds": 2700"#, with: #""targetSeconds": 604800"#)
+    text = text.replacingOccurrences(of: #""toleranceSeconds": 180"#, with: #""toleranceSeconds": 1800"#)
+    let library = try QueueLibrary(json: Array(text.utf8))
+    #expect(library.revision == QueueLibrary.maximumRevision)
+    #expect(library.queueLimit == QueueLibrary.maximumQueueLimit)
+    #expect(library.jsonText() == text)
+  }
+
   @Test("a newer version is reported as such, not as a malformed file")
   func newerVersion() {
     #expect(throws: QueueError.unsupportedVersion(4)) { try QueueLibrary(json: Array(#"{"version": 4}"#.utf8)) }

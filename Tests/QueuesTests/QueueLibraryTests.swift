@@ -92,6 +92,9 @@ struct QueueLibraryTests {
     try library.createQueue(named: "Sixth")
     #expect(library.count == 6)
     #expect(throws: QueueError.invalidQueueLimit(3, queueCount: 4)) { try QueueLibrary(queueLimit: 3) }
+    #expect(throws: QueueError.invalidQueueLimit(1001, queueCount: 6)) { try library.changeQueueLimit(to: 1001) }
+    try library.changeQueueLimit(to: QueueLibrary.maximumQueueLimit)
+    #expect(library.queueLimit == 1000)
   }
 
   @Test("Checklist: duplication copies the episodes and every setting under a new id and a unique name")

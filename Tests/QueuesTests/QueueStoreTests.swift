@@ -81,8 +81,8 @@ struct QueueStoreTests {
   }
 
   @Test(
-    "a corrupt file is kept aside and reported, never overwritten",
-    arguments: ["not json", "", #"{"version": 2, "queues": []}"#])
+    "a file from which no queue can be read is kept aside and reported, never overwritten",
+    arguments: ["not json", "", "[]", #"{"version": 2}"#, #"{"version": 3, "queues": {}}"#, #"{"version": 1}"#])
   func corruptFile(content: String) throws {
     let store = try store()
     try Data(content.utf8).write(to: URL(fileURLWithPath: store.path))
@@ -143,12 +143,14 @@ struct QueueStoreTests {
     #expect(try store.load() == saved)
   }
 
-  @Test("a path that cannot be read is reported and not moved")
+  @Test("a directory at the store's path is refused as such, and not moved")
   func unreadable() throws {
     let directory = try TemporaryDirectory(prefix: "queues-tests").path
     try FileManager.default.createDirectory(atPath: directory + "/queues.json", withIntermediateDirectories: false)
     let store = QueueStore(path: directory + "/queues.json")
-    #expect(throws: QueueError.storeUnreadable(path: store.path, reason: "Is a directory")) { try store.load() }
+    let refusal = QueueError.storeNotRegularFile(path: store.path, target: store.path, kind: .directory)
+    #expect(throws: refusal) { try store.load() }
+    #expect(throws: refusal) { try store.update { _ in } }
     var isDirectory: ObjCBool = false
     #expect(FileManager.default.fileExists(atPath: store.path, isDirectory: &isDirectory) && isDirectory.boolValue)
   }
@@ -162,7 +164,7 @@ struct QueueStoreTests {
   @Test("temporary files left by killed writers are removed by the next write")
   func staleTemporaryFiles() throws {
     let store = try store()
-    let stale = store.path + ".tmp-99999-1"
+    let stale = store.path + ".tmp-queuestore-\(goneProcess())-00000000deadbeef"
     try Data("half a libr".utf8).write(to: URL(fileURLWithPath: stale))
     try store.save(QueueLibrary(now: testDate))
     #expect(!FileManager.default.fileExists(atPath: stale))
@@ -329,10 +331,273 @@ struct QueueStoreTests {
   }
 }
 
+/// A process identifier that no process has: one above the system's largest (Linux's `pid_max`).
+func goneProcess() -> pid_t {
+  let text = (try? String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8)) ?? ""
+  return (pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 99_998) + 1
+}
+
 /// The `queue-store-writer` executable, built beside the test bundle (or named by `QUEUE_STORE_WRITER`).
 func writerURL() -> URL? {
   if let path = ProcessInfo.processInfo.environment["QUEUE_STORE_WRITER"] {
     return URL(fileURLWithPath: path)
   }
   return BuiltProgram("queue-store-writer")?.url
+}
+
+// MARK: Bad input (the hostile review's reproductions)
+
+extension QueueStoreTests {
+  /// A library whose Up Next holds 450 episodes, with a queue "🚴 Bike" (id "bike") beside the built-in ones.
+  static func bigLibrary() throws -> QueueLibrary {
+    var library = QueueLibrary(now: testDate)
+    try library.modify(.upNext, now: testDate) { (queue) throws(QueueError) in
+      try queue.playLast((0..<450).map { reference("e\($0)") })
+    }
+    try library.createQueue(named: "🚴 Bike", id: QueueID("bike"), now: testDate)
+    return library
+  }
+
+  /// The number of episodes of the queue `id` in the store file at `path`, read as plain JSON.
+  func episodeCount(of id: String, inFileAt path: String) -> Int? {
+    guard let bytes = bytes(path), case .object(let root)? = try? JSONValue.parse(bytes),
+      case .array(let queues)? = root["queues"]
+    else { return nil }
+    for case .object(let queue) in queues where queue["id"] == .string(id) {
+      if case .array(let episodes)? = queue["episodes"] { return episodes.count }
+    }
+    return nil
+  }
+
+  @Test("one queue name over the limit does not cost the store its other queues")
+  func longNameKeepsTheRest() throws {
+    let store = try store()
+    let long = "🚴 " + String(repeating: "x", count: 45)
+    let text = try Self.bigLibrary().jsonText().replacingOccurrences(of: "🚴 Bike", with: long)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
+    #expect(throws: QueueError.self) { try store.load(now: testDate) }
+    #expect(throws: QueueError.self) {
+      try store.update(now: testDate) { (library) throws(QueueError) in try library.createQueue(named: "New") }
+    }
+    _ = try? store.update(now: testDate) { (library) throws(QueueError) in try library.createQueue(named: "New") }
+    #expect(episodeCount(of: "up-next", inFileAt: store.path) == 450, "the 450 episodes are still in the store")
+    #expect(bytes(store.path) == Array(text.utf8), "a store that was not read whole is not written over")
+  }
+
+  @Test("members this version does not know survive a load, a change and a save, at every level")
+  func unknownMembersSurvive() throws {
+    let store = try store()
+    var library = try QueueLibraryJSONTests.sample()
+    try library.modify(.upNext) { (queue) throws(QueueError) in
+      queue.smartFillSettings = SmartFillSettings(mode: .variety, targetSeconds: 3600)
+    }
+    let extra = #"{"n": 1.5, "list": [1, "two", null, true], "nested": {"b": [], "a": {}}}"#
+    var text = library.jsonText()
+    // A member beside a known key of each kind of object: the top level, a queue, an episode, a rule, smart fill
+    // settings, a deleted queue's record.
+    text = text.replacingOccurrences(of: #""queueLimit": 6,"#, with: #""queueLimit": 6, "topNew": \#(extra),"#)
+    text = text.replacingOccurrences(
+      of: #""id": "commute","#, with: #""id": "commute", "queueNew": "q","#)
+    text = text.replacingOccurrences(
+      of: #""episodeGUID": "a-1","#, with: #""episodeGUID": "a-1", "episodeNew": \#(extra),"#)
+    text = text.replacingOccurrences(of: #""kind": "car""#, with: #""kind": "car", "ruleNew": false"#)
+    text = text.replacingOccurrences(of: #""mode": "fill-time","#, with: #""mode": "fill-time", "settingsNew": 7,"#)
+    text = text.replacingOccurrences(of: #""formerIndex": 2,"#, with: #""formerIndex": 2, "deletedNew": [2],"#)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
+    try store.update { (library) throws(QueueError) in
+      try library.rename(.commute, to: "🚗 Drive")
+      try library.modify(.upNext) { (queue) throws(QueueError) in try queue.playLast([reference("new")]) }
+    }
+    let written = try #require(bytes(store.path))
+    guard case .object(let root) = try JSONValue.parse(written),
+      case .array(let queues)? = root["queues"], case .object(let upNext) = queues[0],
+      case .object(let commute) = queues[1], case .array(let episodes)? = upNext["episodes"],
+      case .object(let episode) = episodes[0], case .array(let rules)? = commute["autoSwitchRules"],
+      case .object(let rule) = rules[0], case .object(let settings)? = commute["smartFillSettings"],
+      case .array(let deleted)? = root["deletedQueues"], case .object(let record) = deleted[0]
+    else {
+      Issue.record("unexpected shape:\n\(String(decoding: written, as: UTF8.self))")
+      return
+    }
+    let value = try JSONValue.parse(Array(extra.utf8))
+    #expect(root["topNew"] == value)
+    #expect(commute["queueNew"] == .string("q"))
+    #expect(commute["name"] == .string("🚗 Drive"))
+    #expect(episode["episodeNew"] == value)
+    #expect(rule["ruleNew"] == .bool(false))
+    #expect(settings["settingsNew"] == .integer(7))
+    #expect(record["deletedNew"] == .array([.integer(2)]))
+  }
+
+  @Test("a revision at the largest integer does not make the store unwritable")
+  func hugeRevision() throws {
+    let store = try store()
+    let text = QueueLibrary(now: testDate).jsonText()
+      .replacingOccurrences(of: #""revision": 0"#, with: #""revision": 9223372036854775807"#)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
+    // Before the bound, this update trapped on `revision + 1`.
+    #expect(throws: QueueError.self) {
+      try store.update(now: testDate) { (library) throws(QueueError) in try library.createQueue(named: "New") }
+    }
+    #expect(bytes(store.path) == Array(text.utf8))
+  }
+
+  @Test("durations near the largest integer are refused, so that the sum of a queue cannot overflow")
+  func hugeDurations() throws {
+    let store = try store()
+    var library = QueueLibrary(now: testDate)
+    try library.modify(.upNext) { (queue) throws(QueueError) in
+      try queue.playLast([reference("1", minutes: 10), reference("2", minutes: 20)])
+    }
+    let text = library.jsonText()
+      .replacingOccurrences(of: #""durationSeconds": 600"#, with: #""durationSeconds": 9223372036854775807"#)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
+    // Before the bound, the library loaded and its summary trapped adding up the durations.
+    let loaded = try? store.load(now: testDate)
+    #expect(loaded?.upNext.summary != "")
+    #expect(loaded == nil || loaded?.upNext.count == 1)
+  }
+}
+
+// MARK: Incomplete stores
+
+extension QueueStoreTests {
+  /// A store whose queue "bike" has a 47-character name, beside Up Next's 450 episodes; its text and the issue
+  /// its load reports.
+  func storeWithLongName() throws -> (QueueStore, String, LoadReport.Issue) {
+    let store = try store()
+    let long = "🚴 " + String(repeating: "x", count: 45)
+    let text = try Self.bigLibrary().jsonText().replacingOccurrences(of: "🚴 Bike", with: long)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
+    let quoted = JSONWriter.quoted(long)
+    let issue = LoadReport.Issue(
+      location: "queues[4].name", value: quoted, reason: "must be at most 40 characters, has 47, found \(quoted)",
+      outcome: .queueSkipped(id: QueueID("bike"), name: long))
+    return (store, text, issue)
+  }
+
+  @Test("an incomplete store loads every valid queue, with a report of the one left out and a copy of the file")
+  func incompleteLoad() throws {
+    let (store, text, issue) = try storeWithLongName()
+    let (library, report) = try store.loadReporting(now: testDate)
+    #expect(library.upNext.count == 450)
+    #expect(library.queues.map(\.id) == [.upNext, .commute, .workout, .sleep])
+    #expect(report.issues == [issue])
+    let backup = try #require(report.backupPath)
+    #expect(backup.hasPrefix(store.path + ".incomplete-"))
+    #expect(bytes(backup) == Array(text.utf8))
+    #expect(bytes(store.path) == Array(text.utf8), "the store itself is left as it is")
+    #expect(throws: QueueError.storeIncomplete(path: store.path, issues: [issue], backupPath: backup)) {
+      try store.load(now: testDate)
+    }
+    // Loading again keeps the one copy.
+    #expect(try store.loadReporting(now: testDate).report == report)
+    let names = try FileManager.default.contentsOfDirectory(atPath: (store.path as NSString).deletingLastPathComponent)
+    #expect(names.filter { $0.contains(".incomplete-") }.count == 1)
+  }
+
+  @Test("an incomplete store is written over only with the report of what it loses")
+  func incompleteWrite() throws {
+    let (store, text, issue) = try storeWithLongName()
+    let (library, report) = try store.loadReporting(now: testDate)
+    let refusal = QueueError.storeIncomplete(path: store.path, issues: [issue], backupPath: report.backupPath)
+    #expect(throws: refusal) { try store.update { _ in } }
+    #expect(throws: refusal) { try store.save(library) }
+    var other = report
+    other.issues[0].reason = "something else"
+    #expect(throws: refusal) { try store.update(discarding: other) { _ in } }
+    #expect(bytes(store.path) == Array(text.utf8))
+
+    let saved = try store.update(now: testDate, discarding: report) { (library) throws(QueueError) in
+      try library.createQueue(named: "🚴 Bike", id: QueueID("bike-2"), now: testDate)
+    }
+    #expect(saved.revision == 1)
+    #expect(saved.upNext.count == 450)
+    #expect(try store.load() == saved)
+    #expect(bytes(try #require(report.backupPath)) == Array(text.utf8), "the copy keeps what was left out")
+    try store.update { (library) throws(QueueError) in try library.createQueue(named: "Later") }
+  }
+
+  @Test("an incomplete store is repaired by an update that changes nothing, or by a save, given its report")
+  func incompleteRepair() throws {
+    let (store, _, _) = try storeWithLongName()
+    let (library, report) = try store.loadReporting(now: testDate)
+    let repaired = try store.update(discarding: report) { _ in }
+    #expect(repaired.revision == 1)
+    #expect(try store.loadReporting().report.isComplete)
+
+    let (second, _, _) = try storeWithLongName()
+    let (_, secondReport) = try second.loadReporting(now: testDate)
+    let saved = try second.save(library, discarding: secondReport)
+    #expect(saved.revision == 1)
+    #expect(try second.load() == saved)
+  }
+
+  @Test("a report of an earlier state of the file does not allow writing over a later one")
+  func staleReport() throws {
+    let (store, _, _) = try storeWithLongName()
+    let (_, report) = try store.loadReporting(now: testDate)
+    let text = QueueLibrary(now: testDate).jsonText().replacingOccurrences(
+      of: #""kind": "car""#, with: #""kind": "boat""#)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
+    #expect {
+      try store.update(discarding: report) { _ in }
+    } throws: { error in
+      guard case .storeIncomplete(_, let issues, _) = error as? QueueError else { return false }
+      return issues.map(\.location) == ["queues[1].autoSwitchRules[0].kind"]
+    }
+    #expect(bytes(store.path) == Array(text.utf8))
+  }
+
+  @Test("a revision out of bounds is reported, and the store is written again from revision 1 once accepted")
+  func revisionOutOfBounds() throws {
+    let store = try store()
+    let text = QueueLibrary(now: testDate).jsonText()
+      .replacingOccurrences(of: #""revision": 0"#, with: #""revision": 9223372036854775807"#)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
+    let (_, report) = try store.loadReporting(now: testDate)
+    #expect(
+      report.issues == [
+        LoadReport.Issue(
+          location: "revision", value: "9223372036854775807",
+          reason: "must be from 0 to 9007199254740991, found 9223372036854775807", outcome: .replaced(with: "0"))
+      ])
+    #expect(try store.update(discarding: report) { _ in }.revision == 1)
+    #expect(try store.update { (library) throws(QueueError) in try library.createQueue(named: "X") }.revision == 2)
+  }
+
+  @Test("the write after the largest revision is revision 1, and a save from before it is still refused")
+  func revisionWraps() throws {
+    let store = try store()
+    let top = QueueLibrary.maximumRevision
+    let text = QueueLibrary(now: testDate).jsonText()
+      .replacingOccurrences(of: #""revision": 0"#, with: #""revision": \#(top)"#)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
+    let loaded = try store.load(now: testDate)
+    #expect(loaded.revision == top)
+    let saved = try store.update { (library) throws(QueueError) in try library.createQueue(named: "X") }
+    #expect(saved.revision == 1)
+    #expect(throws: QueueError.storeChanged(path: store.path, loadedRevision: top, currentRevision: 1)) {
+      try store.save(loaded)
+    }
+    #expect(try store.save(saved).revision == 2)
+  }
+
+  @Test("a library that would not read back whole is not written")
+  func unreadableLibraryNotWritten() throws {
+    let store = try store()
+    try store.save(QueueLibrary(now: testDate))
+    let before = bytes(store.path)
+    #expect(
+      throws: QueueError.malformedLibrary(
+        location: "queues[1].smartFillSettings.targetSeconds", reason: "must be from 1 to 604800, got 0")
+    ) {
+      try store.update { (library) throws(QueueError) in
+        try library.modify(.commute) { (queue) throws(QueueError) in
+          queue.smartFillSettings = SmartFillSettings(mode: .fillTime, targetSeconds: 0)
+        }
+      }
+    }
+    #expect(bytes(store.path) == before)
+  }
 }
