@@ -113,13 +113,13 @@ package enum SmartFillCommand {
       output.standardOutput += String(decoding: bytes, as: UTF8.self)
       return
     }
-    if let input = inputs.first(where: { AtomicFile.isSameFile($0, file) }) {
+    if let input = inputs.first(where: { FilePath.isSameFile($0, file) }) {
       throw .failure(
         "\(DisplayText.escaped(file)): refusing to write over the input \(DisplayText.escaped(input)); choose another -o"
       )
     }
     do {
-      try AtomicFile.write(bytes, to: file)
+      try AtomicFile.replace(file, with: bytes)
     } catch {
       throw .failure("\(DisplayText.escaped(file)): cannot write the file: \(error.reason)")
     }

@@ -11,93 +11,128 @@ import Foundation
 /// (then the folder is flushed). On any failure the temporary file is removed and the previous file is left as
 /// it was.
 ///
-/// A target that is a symbolic link is written through: the link's final target is replaced, and the link
-/// stays. An existing file keeps its permission bits.
+/// Temporary files are named `<file>.tmp-<tag>-<pid>-<16 hex digits>`, a pattern only this code writes, with
+/// the writer's process, so that ``removeStaleTemporaryFiles(beside:tag:)`` removes only those of writers
+/// that are gone, never another program's files.
 package enum AtomicFile {
-  /// Why a write failed: the path and the system's reason.
-  package struct WriteError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file that was to be written.
-    package var path: String
-    /// The system's reason ("No space left on device").
-    package var reason: String
-
-    package init(path: String, reason: String) {
-      self.path = path
-      self.reason = reason
-    }
-
-    package var description: String { "\(path): cannot write the file: \(reason)" }
-  }
-
-  /// Writes `bytes` to `path` atomically.
+  /// Writes `bytes` to `target` atomically, through a temporary file beside `file` (the target's folder
+  /// unless given). The new file gets `attributes`' mode, and its owner and group where this process may set
+  /// them; without attributes, 0644 less the umask.
   ///
-  /// - Throws: ``WriteError`` naming the path and the reason; the previous file is unchanged.
+  /// - Throws: ``FileError`` naming `target`; nothing is left behind.
   /// - Complexity: O(*n*) in the number of bytes, plus two flushes to disk.
-  package static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
-    let target = resolvedPath(path)
-    var info = stat()
-    let exists = stat(target, &info) == 0
-    if exists, info.st_mode & S_IFMT == S_IFDIR { throw WriteError(path: path, reason: "it is a directory") }
-    if exists, info.st_mode & S_IFMT != S_IFREG {
-      throw WriteError(path: path, reason: "it is not a regular file")
+  package static func write(
+    _ bytes: [UInt8], to target: String, beside file: String? = nil, keeping attributes: FileAttributes? = nil,
+    tag: String = "smartfill"
+  ) throws(FileError) {
+    let temporary = temporaryName(for: file ?? target, tag: tag)
+    // Private until its mode is set, so that a private file's bytes are never readable by others.
+    let descriptor = open(
+      temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, attributes == nil ? 0o644 : 0o600)
+    if descriptor < 0 {
+      let code = errno
+      if code == ENOENT {
+        throw FileError(path: target, problem: .system("no such directory \(FilePath.directory(of: target))"))
+      }
+      throw .system(target, code)
     }
-    let directory = (target as NSString).deletingLastPathComponent
-    let name = (target as NSString).lastPathComponent
-    let temporary =
-      (directory.isEmpty ? "" : directory + "/") + ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let mode = exists ? mode_t(info.st_mode & 0o7777) : 0o644
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard descriptor >= 0 else {
-      let reason = errno == ENOENT ? "no such directory \(directory)" : systemReason()
-      throw WriteError(path: path, reason: reason)
-    }
-    var failure: String?
-    if exists { fchmod(descriptor, mode) }
+    var failure: Int32?
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, $0.count - offset) }
       if written < 0 {
         if errno == EINTR { continue }
-        failure = systemReason()
+        failure = errno
         break
       }
       offset += written
     }
-    if failure == nil, fsync(descriptor) != 0 { failure = systemReason() }
-    if close(descriptor) != 0, failure == nil { failure = systemReason() }
-    if failure == nil, rename(temporary, target) != 0 { failure = systemReason() }
+    if failure == nil, let attributes {
+      // The owner first: changing it clears the set-user-ID and set-group-ID bits, which the mode sets back.
+      // Only a privileged process may give a file away; others keep at least the group when they can.
+      if attributes.owner != geteuid() || attributes.group != getegid(),
+        fchown(descriptor, attributes.owner, attributes.group) != 0
+      {
+        _ = fchown(descriptor, uid_t.max, attributes.group)
+      }
+      if fchmod(descriptor, attributes.mode & 0o7777) != 0 { failure = errno }
+    }
+    if failure == nil, fsync(descriptor) != 0 { failure = errno }
+    if close(descriptor) != 0, failure == nil { failure = errno }
+    if failure == nil, rename(temporary, target) != 0 { failure = errno }
     if let failure {
       unlink(temporary)
-      throw WriteError(path: path, reason: failure)
+      throw .system(target, failure)
     }
-    let folder = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
-    if folder >= 0 {
-      fsync(folder)
-      close(folder)
+    syncDirectory(of: target)
+  }
+
+  /// Writes `bytes` to `path`, following a symbolic link to the file it ends at (the link stays a link) and
+  /// keeping an existing file's mode and owner; anything but a regular file or nothing at all is refused.
+  ///
+  /// - Throws: ``FileError`` naming `path`.
+  package static func replace(_ path: String, with bytes: [UInt8], tag: String = "smartfill") throws(FileError) {
+    let target = try FilePath.resolved(path)
+    var info = stat()
+    var attributes: FileAttributes?
+    if lstat(target, &info) == 0 {
+      if let kind = FileKind(mode: info.st_mode) { throw FileError(path: path, problem: .notRegularFile(kind)) }
+      attributes = FileAttributes(mode: info.st_mode, owner: info.st_uid, group: info.st_gid)
+    }
+    do {
+      try write(bytes, to: target, keeping: attributes, tag: tag)
+    } catch {
+      throw FileError(path: path, problem: error.problem)
     }
   }
 
-  /// `path` with every symbolic link along it resolved (the file itself may not exist yet).
-  package static func resolvedPath(_ path: String) -> String {
-    var current = path
-    for _ in 0..<40 {
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = readlink(current, &buffer, Int(PATH_MAX))
-      guard length > 0 else { return current }
-      let link = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current =
-        link.hasPrefix("/")
-        ? link : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link)
-    }
-    return current
+  /// A new temporary file's name beside `file`: `<file>.tmp-<tag>-<pid>-<16 hex digits>`.
+  package static func temporaryName(for file: String, tag: String) -> String {
+    let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    return "\(file).tmp-\(tag)-\(getpid())-" + String(repeating: "0", count: 16 - random.count) + random
   }
 
-  /// Whether `lhs` and `rhs` name the same existing file (the same device and inode, through any links).
-  package static func isSameFile(_ lhs: String, _ rhs: String) -> Bool {
-    var left = stat()
-    var right = stat()
-    guard stat(lhs, &left) == 0, stat(rhs, &right) == 0 else { return false }
-    return left.st_dev == right.st_dev && left.st_ino == right.st_ino
+  /// Removes the temporary files that writers of `file` with `tag` left when they were killed: only names of
+  /// the pattern (``temporaryName(for:tag:)``) whose process is gone, and only regular files. Call it when no
+  /// writer of the file can be writing (under its lock).
+  package static func removeStaleTemporaryFiles(beside file: String, tag: String) {
+    let directory = FilePath.directory(of: file)
+    let prefix = FilePath.name(of: file) + ".tmp-\(tag)-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    for name in names where name.hasPrefix(prefix) {
+      guard let process = writer(ofTemporaryName: name.dropFirst(prefix.count)), process != getpid() else {
+        continue
+      }
+      // A process that exists (or that this one may not signal, which also means it exists) may be writing.
+      if kill(process, 0) == 0 || errno != ESRCH { continue }
+      let candidate = directory + "/" + name
+      var info = stat()
+      guard lstat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      unlink(candidate)
+    }
+  }
+
+  /// The process in a temporary file's name after its tag (`<pid>-<16 hex digits>`), or `nil` when the name
+  /// is not of the pattern.
+  package static func writer(ofTemporaryName rest: Substring) -> pid_t? {
+    let parts = rest.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 10,
+      parts[0].utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      parts[1].utf8.count == 16,
+      parts[1].utf8.allSatisfy({
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+      }),
+      let process = pid_t(parts[0]), process > 0
+    else { return nil }
+    return process
+  }
+
+  /// Flushes the folder of `file`, so that a rename in it survives a crash.
+  package static func syncDirectory(of file: String) {
+    let descriptor = open(FilePath.directory(of: file), O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
   }
 
   private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
@@ -107,6 +142,4 @@ package enum AtomicFile {
       Darwin.write(descriptor, bytes, count)
     #endif
   }
-
-  private static func systemReason() -> String { String(cString: strerror(errno)) }
 }

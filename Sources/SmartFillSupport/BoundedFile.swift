@@ -10,74 +10,79 @@ import Foundation
 /// a device such as `/dev/zero` (which never ends) or a huge file is an error instead of a hang or unbounded
 /// memory.
 package enum BoundedFile {
-  /// Why a file could not be read: the path and the reason.
-  package struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file's path, as given.
-    package var path: String
-    /// What went wrong ("no such file", "it is a FIFO, not a regular file", "it is larger than 1 GiB").
-    package var reason: String
-
-    package init(path: String, reason: String) {
-      self.path = path
-      self.reason = reason
-    }
-
-    package var description: String { "\(path): cannot read the file: \(reason)" }
+  /// A file's bytes, with the attributes a write that replaces it keeps.
+  package struct Contents: Sendable, Hashable {
+    package var bytes: [UInt8]
+    package var attributes: FileAttributes
   }
 
-  /// The bytes of the regular file at `path` (through symbolic links), at most `maximumBytes` of them.
+  /// The bytes of the regular file at `path`, at most `maximumBytes` of them, or `nil` when nothing is there.
   ///
-  /// The file is opened without blocking and checked on the open descriptor, so nothing can swap it for a
-  /// FIFO between the check and the read.
+  /// The file is opened without blocking (and, unless `followsLinks`, without following a link) and checked
+  /// on the open descriptor, so nothing can swap it for a FIFO between the check and the read. The read stops
+  /// one byte past the bound even when the file lies about its size, as some kernel files do.
   ///
-  /// - Throws: ``ReadError`` for a missing or unreadable file, anything but a regular file, or a file over
-  ///   `maximumBytes`.
+  /// - Throws: ``FileError`` for anything but a regular file, a file over `maximumBytes`, or a system error.
   /// - Complexity: O(*n*) in the file's size.
-  package static func read(_ path: String, maximumBytes: Int) throws(ReadError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      switch errno {
-      case ENOENT: throw ReadError(path: path, reason: "no such file")
-      case EACCES: throw ReadError(path: path, reason: "permission denied")
-      default: throw ReadError(path: path, reason: String(cString: strerror(errno)))
+  package static func contents(_ path: String, maximumBytes: Int, followsLinks: Bool = true) throws(FileError)
+    -> Contents?
+  {
+    let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followsLinks ? 0 : O_NOFOLLOW)
+    let descriptor = open(path, flags)
+    if descriptor < 0 {
+      let code = errno
+      if code == ENOENT { return nil }
+      if let kind = FileKind(lookingAt: path), !(followsLinks && kind == .symbolicLink) {
+        throw FileError(path: path, problem: .notRegularFile(kind))
       }
+      throw .system(path, code)
     }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: throw ReadError(path: path, reason: "it is a directory")
-    case S_IFIFO: throw ReadError(path: path, reason: "it is a FIFO, not a regular file")
-    case S_IFCHR, S_IFBLK: throw ReadError(path: path, reason: "it is a device, not a regular file")
-    case S_IFSOCK: throw ReadError(path: path, reason: "it is a socket, not a regular file")
-    default: throw ReadError(path: path, reason: "it is not a regular file")
-    }
-    let size = Int(info.st_size)
+    guard fstat(descriptor, &info) == 0 else { throw .system(path) }
+    if let kind = FileKind(mode: info.st_mode) { throw FileError(path: path, problem: .notRegularFile(kind)) }
+    let size = max(0, Int(info.st_size))
     guard size <= maximumBytes else {
-      throw ReadError(path: path, reason: "it is \(size) bytes, more than the \(maximumBytes) bytes allowed")
+      throw FileError(path: path, problem: .tooLarge(size: size, limit: maximumBytes))
     }
-    // The file may still grow while it is read: read at most one byte past the bound to notice.
+    // One byte more than the size, so that the end shows without growing; a file that grows meanwhile grows
+    // the buffer up to the bound and no further.
     var bytes = [UInt8](repeating: 0, count: size + 1)
     var count = 0
-    while count <= maximumBytes {
+    while true {
       if count == bytes.count {
-        bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, maximumBytes + 1 - count)))
+        if count > maximumBytes {
+          throw FileError(path: path, problem: .tooLarge(size: count, limit: maximumBytes))
+        }
+        bytes.append(contentsOf: repeatElement(0, count: min(max(count, 4096), maximumBytes + 1 - count)))
       }
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+      let received = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + count, $0.count - count) }
+      if received < 0 {
+        if errno == EINTR { continue }
+        throw .system(path)
       }
-      if got < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        throw ReadError(path: path, reason: String(cString: strerror(errno)))
-      }
-      if got == 0 { break }
-      count += got
-    }
-    guard count <= maximumBytes else {
-      throw ReadError(path: path, reason: "it grew past the \(maximumBytes) bytes allowed while being read")
+      if received == 0 { break }
+      count += received
     }
     bytes.removeSubrange(count...)
-    return bytes
+    return Contents(
+      bytes: bytes, attributes: FileAttributes(mode: info.st_mode, owner: info.st_uid, group: info.st_gid))
+  }
+
+  /// The bytes of the regular file at `path` (through links), at most `maximumBytes`; a missing file is an
+  /// error too.
+  package static func read(_ path: String, maximumBytes: Int) throws(FileError) -> [UInt8] {
+    guard let contents = try contents(path, maximumBytes: maximumBytes) else {
+      throw FileError(path: path, problem: .missing)
+    }
+    return contents.bytes
+  }
+
+  private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      Glibc.read(descriptor, buffer, count)
+    #else
+      Darwin.read(descriptor, buffer, count)
+    #endif
   }
 }

@@ -68,7 +68,7 @@ struct ValidateHostileFileTests {
     let zero = folder.file("zero.json")
     try FileManager.default.createSymbolicLink(atPath: zero, withDestinationPath: "/dev/zero")
     for (file, reason) in [
-      (fifo, "it is a FIFO, not a regular file"), (zero, "it is a device, not a regular file"),
+      (fifo, "it is a FIFO (named pipe), not a regular file"), (zero, "it is a character device, not a regular file"),
       (folder.path, "it is a directory"),
     ] {
       #expect(

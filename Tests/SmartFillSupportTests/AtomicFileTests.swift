@@ -11,7 +11,7 @@ struct AtomicFileTests {
     defer { folder.cleanUp() }
     let path = try folder.write("a.json", "old")
     #expect(chmod(path, 0o600) == 0)
-    try AtomicFile.write(Array("new".utf8), to: path)
+    try AtomicFile.replace(path, with: Array("new".utf8))
     #expect(try folder.read("a.json") == "new")
     var info = stat()
     #expect(stat(path, &info) == 0)
@@ -26,7 +26,7 @@ struct AtomicFileTests {
     let target = try folder.write("target.json", "old")
     let link = folder.file("link.json")
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-    try AtomicFile.write(Array("new".utf8), to: link)
+    try AtomicFile.replace(link, with: Array("new".utf8))
     #expect(try folder.read("target.json") == "new")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
   }
@@ -35,14 +35,27 @@ struct AtomicFileTests {
   func errors() throws {
     let folder = try TemporaryDirectory(prefix: "support-tests")
     defer { folder.cleanUp() }
-    #expect(throws: AtomicFile.WriteError(path: folder.file("no/x"), reason: "no such directory \(folder.file("no"))"))
-    {
-      try AtomicFile.write([1], to: folder.file("no/x"))
+    #expect(
+      throws: FileError(path: folder.file("no/x"), problem: .system("no such directory \(folder.file("no"))"))
+    ) { try AtomicFile.replace(folder.file("no/x"), with: [1]) }
+    #expect(throws: FileError(path: folder.path, problem: .notRegularFile(.directory))) {
+      try AtomicFile.replace(folder.path, with: [1])
     }
-    #expect(throws: AtomicFile.WriteError(path: folder.path, reason: "it is a directory")) {
-      try AtomicFile.write([1], to: folder.path)
-    }
-    #expect(AtomicFile.isSameFile(folder.path, folder.path + "/."))
-    #expect(!AtomicFile.isSameFile(folder.path, folder.file("missing")))
+  }
+
+  @Test("only temporary files of the tag whose writer is gone are cleaned up")
+  func staleTemporaryFiles() throws {
+    let folder = try TemporaryDirectory(prefix: "support-tests")
+    defer { folder.cleanUp() }
+    let file = folder.file("a.json")
+    let ours = try folder.write("a.json.tmp-t-2147483646-0123456789abcdef", "x")
+    let live = try folder.write("a.json.tmp-t-1-0123456789abcdef", "x")
+    let other = try folder.write("a.json.tmp-other-2147483646-0123456789abcdef", "x")
+    let odd = try folder.write("a.json.tmp-t-2147483646-nothex", "x")
+    AtomicFile.removeStaleTemporaryFiles(beside: file, tag: "t")
+    #expect(!FilePath.exists(ours))
+    #expect(FilePath.exists(live) && FilePath.exists(other) && FilePath.exists(odd))
+    let name = AtomicFile.temporaryName(for: file, tag: "t")
+    #expect(AtomicFile.writer(ofTemporaryName: name.dropFirst((file + ".tmp-t-").count)) == getpid())
   }
 }

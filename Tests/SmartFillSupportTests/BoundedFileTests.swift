@@ -11,10 +11,11 @@ struct BoundedFileTests {
     defer { folder.cleanUp() }
     let path = try folder.write("a", "hello")
     #expect(try BoundedFile.read(path, maximumBytes: 5) == Array("hello".utf8))
-    #expect(throws: BoundedFile.ReadError(path: path, reason: "it is 5 bytes, more than the 4 bytes allowed")) {
+    #expect(throws: FileError(path: path, problem: .tooLarge(size: 5, limit: 4))) {
       try BoundedFile.read(path, maximumBytes: 4)
     }
     #expect(try BoundedFile.read(try folder.write("empty", ""), maximumBytes: 0) == [])
+    #expect(try BoundedFile.contents(folder.file("none"), maximumBytes: 9) == nil)
   }
 
   @Test("a FIFO, a device, a directory and a missing file are refused at once")
@@ -23,17 +24,27 @@ struct BoundedFileTests {
     defer { folder.cleanUp() }
     let fifo = folder.file("fifo")
     #expect(mkfifo(fifo, 0o600) == 0)
-    #expect(throws: BoundedFile.ReadError(path: fifo, reason: "it is a FIFO, not a regular file")) {
+    #expect(throws: FileError(path: fifo, problem: .notRegularFile(.fifo))) {
       try BoundedFile.read(fifo, maximumBytes: 100)
     }
-    #expect(throws: BoundedFile.ReadError(path: "/dev/zero", reason: "it is a device, not a regular file")) {
+    #expect(throws: FileError(path: "/dev/zero", problem: .notRegularFile(.characterDevice))) {
       try BoundedFile.read("/dev/zero", maximumBytes: 100)
     }
-    #expect(throws: BoundedFile.ReadError(path: folder.path, reason: "it is a directory")) {
+    #expect(throws: FileError(path: folder.path, problem: .notRegularFile(.directory))) {
       try BoundedFile.read(folder.path, maximumBytes: 100)
     }
-    #expect(throws: BoundedFile.ReadError(path: folder.file("none"), reason: "no such file")) {
+    #expect(throws: FileError(path: folder.file("none"), problem: .missing)) {
       try BoundedFile.read(folder.file("none"), maximumBytes: 100)
     }
+  }
+
+  @Test("the reasons say what the path is")
+  func reasons() {
+    #expect(
+      FileError(path: "p", problem: .notRegularFile(.fifo)).reason == "it is a FIFO (named pipe), not a regular file")
+    #expect(FileError(path: "p", problem: .notRegularFile(.directory)).description == "p: it is a directory")
+    #expect(
+      FileError(path: "p", problem: .tooLarge(size: 3, limit: 2)).reason
+        == "it is 3 bytes, more than the 2 bytes allowed")
   }
 }
