@@ -131,8 +131,14 @@ struct RequestContext {
     var sum = 0
     var skipped = 0
     var isFull = false
+    var unknownSeen = 0
     for link in index.chainCandidates[show] {
+      if link.seconds < 0 { unknownSeen += 1 }
       if checksExclusions && isExcluded(show: show, episode: Int(link.episode)) { continue }
+      if isFull, unknown == .skip, !checksExclusions {
+        // The rest need only be counted: from the index, without a pass over them.
+        return (result, index.unknownChainCount[show] - unknownSeen + (link.seconds < 0 ? 1 : 0) + skipped, nil)
+      }
       if link.seconds < 0 {
         switch unknown {
         case .stop: return (result, skipped, isFull ? nil : Int(link.episode))

@@ -29,6 +29,8 @@ struct CatalogIndex: Sendable {
   /// Each show's unplayed full episodes after its latest played full one, in series order: the episode's
   /// index, its series position and its remaining seconds (-1 when unknown).
   var chainCandidates: [[(episode: Int32, position: Int32, seconds: Int32)]] = []
+  /// How many of each show's chain candidates have an unknown length.
+  var unknownChainCount: [Int] = []
   /// Each show's GUIDs, to resolve exclusions.
   var guidHashes: [[(hash: UInt64, episode: Int32)]] = []
   /// Each show's free candidates, as positions in `freeOrder` (so in priority order within the show).
@@ -73,6 +75,7 @@ struct CatalogIndex: Sendable {
         chain.append((Int32(order[position]), Int32(position), Int32(clamping: episode.remainingSeconds ?? -1)))
       }
       chainCandidates.append(chain)
+      unknownChainCount.append(chain.reduce(0) { $0 + ($1.seconds < 0 ? 1 : 0) })
       guids.sort { $0.hash < $1.hash }
       guidHashes.append(guids)
       if show.ordering == .serial {
