@@ -1,4 +1,5 @@
 import Foundation
+import SyntheticCatalogs
 import Testing
 
 @testable import SmartFill
@@ -108,5 +109,61 @@ struct CandidatesTests {
     }
     print("candidates head and tail: \(ranPastTheHead) cases chose past the head")
     #expect(ranPastTheHead > 20, "many cases should need the tail")
+  }
+}
+
+/// The rule checked at the benchmark's scale: full 100-subscription catalogs of the generator (about 5,500
+/// episodes), with priority shows and exclusions, against the same plain implementation.
+@Suite("The priority rule on full 100-subscription catalogs")
+struct FullCatalogRuleTests {
+  @Test("the engine's selection equals the plain rule's at 45 minutes, with priority shows and exclusions")
+  func fullCatalogs() throws {
+    let seed: UInt64 = 0x100_5CA1E
+    print("full catalogs: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var checked = 0
+    for catalogSeed: UInt64 in [1, 2, 3] {
+      let catalog = CatalogGenerator(subscriptions: 100, seed: catalogSeed).catalog()
+      let engine = try FillEngine(catalog: catalog)
+      let ids = catalog.shows.flatMap { show in
+        show.episodes.filter { !$0.isPlayed }.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) }
+      }
+      for instance in 0..<2 {
+        let priority = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+          catalog.shows.randomElement(using: &random)!.feedURL
+        }
+        let excluded = Set((0..<Int.random(in: 0...20, using: &random)).map { _ in ids.randomElement(using: &random)! })
+        let tolerance = [180, 300][instance]
+        let window = (2700 - tolerance)...(2700 + tolerance)
+        let items = Oracle.fillTimeItems(catalog, priority: priority, excluded: excluded)
+        let expected = CandidatesTests.plainRule(items, window: window)
+        let result = try engine.fill(
+          FillRequest(
+            mode: .fillTime, targetSeconds: 2700, toleranceSeconds: tolerance, priorityShows: priority,
+            excluded: excluded))
+        let context = "seed \(seed), catalog seed \(catalogSeed), instance \(instance), \(items.count) candidates"
+        #expect(items.count > 2000, "\(context): the catalog should be full size")
+        #expect(Set(result.entries.map(\.id)) == expected.taken, "\(context)")
+        #expect(result.totalSeconds == expected.total, "\(context)")
+        checked += 1
+      }
+    }
+    #expect(checked == 6)
+  }
+
+  @Test("the engine's selection equals the plain rule's at 8 hours on a full catalog")
+  func eightHours() throws {
+    let catalog = CatalogGenerator(subscriptions: 100, seed: 1).catalog()
+    let priority = [catalog.shows[7].feedURL, catalog.shows[42].feedURL]
+    let excluded = Set(
+      catalog.shows[3].episodes.prefix(5).map { EpisodeID(feedURL: catalog.shows[3].feedURL, guid: $0.guid) })
+    let window = (28_800 - 180)...(28_800 + 180)
+    let items = Oracle.fillTimeItems(catalog, priority: priority, excluded: excluded)
+    let expected = CandidatesTests.plainRule(items, window: window)
+    let result = try FillEngine(catalog: catalog).fill(
+      FillRequest(mode: .fillTime, targetSeconds: 28_800, priorityShows: priority, excluded: excluded))
+    #expect(items.count > 2000)
+    #expect(Set(result.entries.map(\.id)) == expected.taken)
+    #expect(result.totalSeconds == expected.total)
   }
 }
