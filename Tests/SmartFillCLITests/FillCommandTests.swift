@@ -175,8 +175,29 @@ struct FillCommandTests {
   }
 
   @Test(
-    "values the engine refuses are usage errors naming the option",
+    "values out of range are usage errors naming the option and the real limit (checked before rounding)",
     arguments: [
+      (
+        ["--minutes", "45", "--tolerance", "30.0001"],
+        "The value '30.0001' is invalid for '--tolerance <minutes>': expected minutes from 0 to 30"
+      ),
+      (
+        ["--minutes", "1e9"],
+        "The value '1e9' is invalid for '--minutes <minutes>': expected a number of minutes such as 45 or 12.5, "
+          + "more than 0 and at most 10080"
+      ),
+      (
+        ["--minutes", "10080.01"],
+        "The value '10080.01' is invalid for '--minutes <minutes>': expected minutes more than 0 and at most 10080"
+      ),
+      (
+        ["--minutes", "0.001"],
+        "The value '0.001' is invalid for '--minutes <minutes>': expected minutes more than 0 and at most 10080"
+      ),
+      (
+        ["--minutes", "20000"],
+        "The value '20000' is invalid for '--minutes <minutes>': expected minutes more than 0 and at most 10080"
+      ),
       (
         ["--minutes", "30", "--tolerance", "30"],
         "--tolerance must be less than --minutes (30 min) and at most 30, got 30 min"
@@ -218,40 +239,6 @@ struct FillCommandTests {
     #expect(throws: CommandError.self) { try FillCommand.seconds("1e3", option: "x", maximumSeconds: 3600) }
     #expect(throws: CommandError.self) { try FillCommand.seconds("inf", option: "x", maximumSeconds: 3600) }
     #expect(throws: CommandError.self) { try FillCommand.seconds("1.2.3", option: "x", maximumSeconds: 3600) }
-  }
-
-  @Test(
-    "numbers at the edges: the limit is checked before rounding, and the message says the real limit",
-    arguments: [
-      (
-        ["--minutes", "45", "--tolerance", "30.0001"],
-        "The value '30.0001' is invalid for '--tolerance <minutes>': expected minutes from 0 to 30"
-      ),
-      (
-        ["--minutes", "1e9"],
-        "The value '1e9' is invalid for '--minutes <minutes>': expected a number of minutes such as 45 or 12.5, "
-          + "more than 0 and at most 10080"
-      ),
-      (
-        ["--minutes", "10080.01"],
-        "The value '10080.01' is invalid for '--minutes <minutes>': expected minutes more than 0 and at most 10080"
-      ),
-      (
-        ["--minutes", "0.001"],
-        "The value '0.001' is invalid for '--minutes <minutes>': expected minutes more than 0 and at most 10080"
-      ),
-      (
-        ["--minutes", "20000"],
-        "The value '20000' is invalid for '--minutes <minutes>': expected minutes more than 0 and at most 10080"
-      ),
-    ])
-  func edges(extra: [String], message: String) throws {
-    let folder = try TemporaryDirectory()
-    defer { folder.cleanUp() }
-    let catalog = try folder.write("catalog.json", smallCatalog.jsonText())
-    #expect(
-      SmartFillCommand.run(["fill", catalog, "--mode", "fill-time"] + extra)
-        == .init(standardError: "Error: \(message)\n" + fillUsage + usageFooter, exitStatus: 64))
   }
 
   @Test("10,000 exclusions take one pass over the catalog, and unknown ones are warned about")
