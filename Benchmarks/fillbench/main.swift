@@ -16,7 +16,7 @@ let options: Options
 do {
   guard let parsed = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {
     print(Options.help)
-    exit(0)
+    exit(ExitStatus.success)
   }
   options = parsed
 } catch {
@@ -33,10 +33,10 @@ if let directory = options.writeDatasets {
       try Data(dataset.jsonText().utf8).write(to: path, options: .atomic)
       printError("wrote \(path.path)")
     }
-    exit(0)
+    exit(ExitStatus.success)
   } catch {
     printError("Error: cannot write the datasets to \(directory): \(error.localizedDescription)")
-    exit(1)
+    exit(ExitStatus.failure)
   }
 }
 
@@ -65,10 +65,10 @@ for path in options.catalogs {
     _ = try Catalog(json: data)
   } catch let error as CatalogError {
     printError("Error: \(path): \(error)")
-    exit(1)
+    exit(ExitStatus.failure)
   } catch {
     printError("Error: \(path): cannot read the file: \(error.localizedDescription)")
-    exit(1)
+    exit(ExitStatus.failure)
   }
 }
 
@@ -82,14 +82,14 @@ for source in suite.sources(datasets: datasets) {
     peaks.append((source.name, caseResults.first?.peakResidentBytes))
   } catch {
     printError("Error: catalog \(source.name): \(error)")
-    exit(1)
+    exit(ExitStatus.failure)
   }
 }
 
 // Gates.
-var exitStatus: Int32 = 0
+var exitStatus = ExitStatus.success
 for result in results where !result.failures.isEmpty {
-  exitStatus = 1
+  exitStatus = ExitStatus.failure
   for failure in result.failures.prefix(5) { printError("FAIL \(result.name): \(failure)") }
 }
 var overBudget = false
@@ -118,10 +118,10 @@ if options.checkThresholds {
     }
   } catch let error as ThresholdError {
     printError("Error: \(error.message)")
-    exit(1)
+    exit(ExitStatus.failure)
   } catch {
     printError("Error: cannot read the thresholds \(options.thresholdsPath): \(error.localizedDescription)")
-    exit(1)
+    exit(ExitStatus.failure)
   }
 }
 if options.updateThresholds {
@@ -132,10 +132,10 @@ if options.updateThresholds {
     printError("wrote \(options.thresholdsPath)")
   } catch {
     printError("Error: cannot write \(options.thresholdsPath): \(error.localizedDescription)")
-    exit(1)
+    exit(ExitStatus.failure)
   }
 }
-if exitStatus == 0 && overBudget { exitStatus = 2 }
+if exitStatus == ExitStatus.success && overBudget { exitStatus = ExitStatus.thresholdExceeded }
 
 if options.json {
   print(Report.json(results), terminator: "")
@@ -145,7 +145,7 @@ if options.json {
   print(Report.table(results, peaks: peaks))
 }
 progress(
-  exitStatus == 0
+  exitStatus == ExitStatus.success
     ? "done: \(results.count) cases, all correct and within budget"
     : "done: \(results.count) cases, exit status \(exitStatus)")
 exit(exitStatus)

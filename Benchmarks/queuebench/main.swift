@@ -255,8 +255,8 @@ do {
   }
 } catch let error as QueueError {
   FileHandle.standardError.write(Data("queuebench: \(error)\n".utf8))
-  exit(1)
+  exit(ExitStatus.failure)
 } catch {
   FileHandle.standardError.write(Data("queuebench: \(error)\n".utf8))
-  exit(1)
+  exit(ExitStatus.failure)
 }

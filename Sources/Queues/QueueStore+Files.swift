@@ -108,7 +108,7 @@ extension QueueStore {
   /// - Returns: The copy's path.
   func keepBackup(of contents: FileContents, at file: String) throws(QueueError) -> String {
     let backup = "\(file).incomplete-\(Self.hexadecimal(StableHash.fnv1a64(contents.bytes)))"
-    if !Self.exists(backup) {
+    if !FilePath.exists(backup) {
       try writeAtomically(contents.bytes, to: backup, beside: file, like: contents)
     }
     return backup
@@ -119,7 +119,7 @@ extension QueueStore {
     let stamp = Timestamp.format(now.wholeSeconds).filter { $0 != "-" && $0 != ":" }
     var candidate = "\(file).corrupt-\(stamp)"
     var number = 2
-    while Self.exists(candidate) {
+    while FilePath.exists(candidate) {
       candidate = "\(file).corrupt-\(stamp)-\(number)"
       number += 1
     }
@@ -165,10 +165,6 @@ extension QueueStore {
   }
 
   // MARK: Paths
-
-  static func directory(of file: String) -> String { FilePath.directory(of: file) }
-
-  static func exists(_ path: String) -> Bool { FilePath.exists(path) }
 
   /// `value` as 16 lowercase hexadecimal digits.
   static func hexadecimal(_ value: UInt64) -> String {

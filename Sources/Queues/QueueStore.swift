@@ -242,7 +242,8 @@ public struct QueueStore: Sendable {
   {
     try library.checkInvariants()
     removeStaleTemporaryFiles(beside: file)
-    if let previous, let version = Self.olderVersion(of: previous.bytes), !Self.exists(file + ".v\(version)-backup") {
+    if let previous, let version = Self.olderVersion(of: previous.bytes), !FilePath.exists(file + ".v\(version)-backup")
+    {
       try writeAtomically(previous.bytes, to: file + ".v\(version)-backup", beside: file, like: previous)
     }
     let bytes = library.jsonBytes()

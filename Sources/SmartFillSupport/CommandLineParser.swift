@@ -125,9 +125,6 @@ package struct CommandLineParser: Sendable {
     }
     return parsed
   }
-
-  /// The option whose key is `key`, for messages.
-  package func option(_ key: String) -> Option? { options.first { $0.key == key } }
 }
 
 /// A usage error: the command line is wrong (exit status 64).
