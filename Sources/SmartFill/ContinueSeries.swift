@@ -4,7 +4,8 @@
 /// order, then every show's second, and so on — and an episode is taken when its show's previous episode was
 /// taken and some completion (prefixes of the chains still open) lands the total in the window; a show whose
 /// episode is passed over is closed. The fill stops as soon as the total is in the window. When no
-/// combination of prefixes reaches the window, the window becomes the largest total at or below its top.
+/// combination of prefixes reaches the window, the window becomes the largest total at or below its top;
+/// when one does, an ``Aim`` first narrows the window around the target.
 ///
 /// Within a round, the completion of a decision is the sumset of two sets: `A`, the remaining episodes of
 /// the shows already taken in this round, and `B[j]`, the chains of the shows still to decide. `B` is
@@ -25,8 +26,9 @@ struct ContinueSeries {
   /// - Complexity: O(*r* · *n* · *k*) word operations in the worst case, where *r* is the number of rounds,
   ///   *n* the number of chain episodes that fit under the window's top, and *k* ≤ (*hi* + 1) / 64; a
   ///   probe of two sets costs O(*hi* · *tol* / 64) and is only made when both cheap checks fail.
-  func select(in window: ClosedRange<Int>) -> (picks: [Pick], total: Int, inWindow: Bool) {
+  func select(in window: ClosedRange<Int>, aim: Aim? = nil) -> (picks: [Pick], total: Int, inWindow: Bool) {
     let high = window.upperBound
+    var top = high
     // Truncate every chain at the first prefix that passes the top of the window.
     let chains = self.chains.map { chain -> [Int] in
       var sum = 0
@@ -65,17 +67,22 @@ struct ContinueSeries {
         let best = rows.largest(0, atMost: high) ?? 0
         inWindow = best >= window.lowerBound
         low = inWindow ? window.lowerBound : best
+        if inWindow, let aim {
+          let narrowed = aim.narrowed(window, row: 0, of: rows)
+          low = narrowed.lowerBound
+          top = narrowed.upperBound
+        }
         if total >= low { break }
       }
       rows.setZero(2)
       var nextOpen: [Int] = []
       for (offset, chain) in active.enumerated() {
         let duration = chains[chain][round]
-        if total + duration <= high {
+        if total + duration <= top {
           rows.copy(2, to: 3)
           addRest(of: chains[chain], from: round + 1, to: 3, scratch: 1, rows: &rows)
           rows.restore(4, from: archive[active.count - 1 - offset])
-          let need = (low - total - duration)...(high - total - duration)
+          let need = (low - total - duration)...(top - total - duration)
           if sumsetHits(rows: rows, first: 3, second: 4, in: need) {
             picks.append(Pick(chain: chain, position: round))
             total += duration

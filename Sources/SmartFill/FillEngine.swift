@@ -65,6 +65,9 @@ public struct FillEngine: Sendable {
       return nil
     }
     guard target > 0, target <= FillRequest.maximumTargetSeconds else { throw .invalidTarget(seconds: target) }
+    guard request.aimSeconds >= 0, request.aimSeconds <= FillRequest.maximumToleranceSeconds else {
+      throw .invalidAim(seconds: request.aimSeconds)
+    }
     let tolerance = request.toleranceSeconds
     guard tolerance >= 0, tolerance < target, tolerance <= FillRequest.maximumToleranceSeconds else {
       throw .invalidTolerance(seconds: tolerance, targetSeconds: target)
@@ -76,25 +79,31 @@ public struct FillEngine: Sendable {
 
   private func fillTime(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
     let candidates = context.timeCandidates(upTo: window.upperBound, caps: [:])
-    let outcome = solve(candidates, window: window)
+    let outcome = solve(candidates, window: window, aim: context.request.aimSeconds)
     return timeResult(
       context, candidates: candidates, picked: outcome.picked, inWindow: outcome.inWindow,
       window: window, ordered: nil)
   }
 
-  private func solve(_ candidates: TimeCandidates, window: ClosedRange<Int>) -> (picked: [Int], inWindow: Bool) {
+  private func solve(
+    _ candidates: TimeCandidates, window: ClosedRange<Int>, aim: Int
+  ) -> (picked: [Int], inWindow: Bool) {
     guard !candidates.durations.isEmpty else { return ([], false) }
-    let (durations, scaledWindow, reachable) = scale(candidates.durations, window)
+    let (durations, scaledWindow, reachable, unit) = scale(candidates.durations, window)
     var fill = FillTime(durations: durations, groupEnds: candidates.groupEnds)
     fill.headSize = lookaheadHeadSize
-    let outcome = fill.select(in: scaledWindow)
+    let target = (window.lowerBound + window.upperBound) / 2
+    let outcome = fill.select(
+      in: scaledWindow, aim: reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil)
     return (outcome.selection.indices, outcome.inWindow && reachable)
   }
 
   /// Divides durations and window by the durations' greatest common divisor, which shrinks the sets of
   /// totals without changing any answer. When no multiple of the divisor lies in the window, the window
   /// becomes its top alone (and `reachable` is `false`), so that the best total below it is chosen.
-  private func scale(_ durations: [Int], _ window: ClosedRange<Int>) -> ([Int], ClosedRange<Int>, reachable: Bool) {
+  private func scale(
+    _ durations: [Int], _ window: ClosedRange<Int>
+  ) -> ([Int], ClosedRange<Int>, reachable: Bool, unit: Int) {
     var unit = 0
     for duration in durations {
       unit = gcd(unit, duration)
@@ -102,7 +111,7 @@ public struct FillEngine: Sendable {
     }
     let low = (window.lowerBound + unit - 1) / unit
     let high = window.upperBound / unit
-    return (durations.map { $0 / unit }, low <= high ? low...high : high...high, low <= high)
+    return (durations.map { $0 / unit }, low <= high ? low...high : high...high, low <= high, unit)
   }
 
   // MARK: Variety
@@ -117,17 +126,20 @@ public struct FillEngine: Sendable {
 
   private func variety(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
     let candidates = context.timeCandidates(upTo: window.upperBound, caps: [:], pruneByShow: true)
-    let plain = solve(candidates, window: window)
+    let aim = context.request.aimSeconds
+    let plain = solve(candidates, window: window, aim: aim)
     guard let dominant = dominantShow(candidates, plain.picked) else {
       return varietyResult(context, candidates, plain.picked, inWindow: plain.inWindow, window: window, plain: plain)
     }
-    let (durations, scaledWindow, reachable) = scale(candidates.durations, window)
+    let (durations, scaledWindow, reachable, unit) = scale(candidates.durations, window)
+    let target = (window.lowerBound + window.upperBound) / 2
+    let varietyAim = reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil
     var dominants = [dominant]
     while let exact = VarietyFill(
       durations: durations, groupEnds: candidates.groupEnds,
       dominantIndex: candidates.refs.map { dominants.firstIndex(of: $0.show) }, dominantCount: dominants.count,
       budget: varietyBudget
-    ).select(in: scaledWindow) {
+    ).select(in: scaledWindow, aim: varietyAim) {
       guard let next = dominantShow(candidates, exact.indices), !dominants.contains(next) else {
         return varietyResult(
           context, candidates, exact.indices, inWindow: exact.inWindow && reachable, window: window, plain: plain)
@@ -146,7 +158,7 @@ public struct FillEngine: Sendable {
       let others = outcome.picked.count - count
       caps[show] = min(count - 1, caps[show].map { $0 - 1 } ?? 2 * (others + 1))
       capped = candidates.capped(caps)
-      outcome = solve(capped, window: window)
+      outcome = solve(capped, window: window, aim: aim)
     }
     return varietyResult(context, capped, outcome.picked, inWindow: outcome.inWindow, window: window, plain: plain)
   }
@@ -207,13 +219,15 @@ public struct FillEngine: Sendable {
     let durations = chains.map { chain in
       chain.episodes.map { catalog.shows[chain.show].episodes[$0].remainingSeconds! }
     }
-    let (scaled, scaledWindow, reachable) = scale(Array(durations.joined()), window)
+    let (scaled, scaledWindow, reachable, unit) = scale(Array(durations.joined()), window)
     var offset = 0
     let scaledChains = durations.map { chain -> [Int] in
       defer { offset += chain.count }
       return Array(scaled[offset..<offset + chain.count])
     }
-    let outcome = ContinueSeries(chains: scaledChains).select(in: scaledWindow)
+    let target = (window.lowerBound + window.upperBound) / 2
+    let aim = Aim(targetSeconds: target, aimSeconds: context.request.aimSeconds, unit: unit)
+    let outcome = ContinueSeries(chains: scaledChains).select(in: scaledWindow, aim: reachable ? aim : nil)
     var taken: [Int: Int] = [:]
     let entries = outcome.picks.map { pick in
       taken[chains[pick.chain].show, default: 0] += 1

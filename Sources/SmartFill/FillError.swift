@@ -9,6 +9,8 @@ public enum FillError: Error, Sendable, Hashable, CustomStringConvertible {
   case invalidTarget(seconds: Int)
   /// The tolerance is negative, more than 30 minutes, or not less than the target.
   case invalidTolerance(seconds: Int, targetSeconds: Int?)
+  /// The aim is negative or more than 30 minutes.
+  case invalidAim(seconds: Int)
   /// A priority show is not in the catalog.
   case unknownPriorityShow(feedURL: String)
 
@@ -22,6 +24,8 @@ public enum FillError: Error, Sendable, Hashable, CustomStringConvertible {
       let limit = target.map { "less than the target (\($0) s) and " } ?? ""
       return "tolerance must be 0 or more, \(limit)at most \(FillRequest.maximumToleranceSeconds / 60) minutes, "
         + "got \(seconds) s"
+    case .invalidAim(let seconds):
+      return "aim must be between 0 and \(FillRequest.maximumToleranceSeconds / 60) minutes, got \(seconds) s"
     case .unknownPriorityShow(let feedURL):
       return "priority show \(JSONWriter.quoted(feedURL)) is not in the catalog"
     }

@@ -15,6 +15,9 @@ public struct FillRequest: Sendable, Hashable {
   public static let defaultToleranceSeconds = 180
   /// The largest tolerance accepted: 30 minutes.
   public static let maximumToleranceSeconds = 1800
+  /// The default aim: within a minute of the target whenever some selection gets that close.
+  public static let defaultAimSeconds = 60
+
   /// The longest target accepted: 7 days, which keeps the engine's memory bounded.
   public static let maximumTargetSeconds = 7 * 24 * 3600
 
@@ -24,6 +27,11 @@ public struct FillRequest: Sendable, Hashable {
   public var targetSeconds: Int?
   /// How far the total may be from the target, in seconds (0 to 30 minutes, less than the target).
   public var toleranceSeconds: Int
+  /// How close to the target the fill aims, in seconds: the window is narrowed to `target ± max(d*, aim)`,
+  /// where *d\** is the smallest deviation any admissible selection reaches, before the priority rule
+  /// chooses. 0 aims as close as possible; an aim at or above the tolerance chooses anywhere in the window.
+  /// At most ``maximumToleranceSeconds``.
+  public var aimSeconds: Int
   /// Feed URLs of shows to prefer above all others, the first most.
   public var priorityShows: [String]
   /// Episodes never to choose.
@@ -34,12 +42,14 @@ public struct FillRequest: Sendable, Hashable {
     mode: Mode,
     targetSeconds: Int?,
     toleranceSeconds: Int = FillRequest.defaultToleranceSeconds,
+    aimSeconds: Int = FillRequest.defaultAimSeconds,
     priorityShows: [String] = [],
     excluded: Set<EpisodeID> = []
   ) {
     self.mode = mode
     self.targetSeconds = targetSeconds
     self.toleranceSeconds = toleranceSeconds
+    self.aimSeconds = aimSeconds
     self.priorityShows = priorityShows
     self.excluded = excluded
   }

@@ -4,7 +4,9 @@
 /// priority order; take a candidate when it may be taken (a chain's episode only right after its predecessor)
 /// and some completion from the candidates after it still lands the total in the window; stop as soon as the
 /// total is inside the window. When no selection at all lands in the window, the window becomes the single
-/// largest total that stays at or below its top, and the same rule picks the selection.
+/// largest total that stays at or below its top, and the same rule picks the selection. When one does and the
+/// caller gives an ``Aim``, the window is first narrowed around the target (to the closest reachable deviation,
+/// or the aim when that is larger), read off `S[0]`.
 ///
 /// Suffix reachability makes each decision O(1) words: `S[i]` is the set of totals reachable from candidate `i`
 /// on, `S[i] = S[skip(i)] ∪ (S[i + 1] + d(i))`, where `skip(i)` is `i + 1` for a free episode and the end of
@@ -25,15 +27,17 @@ struct FillTime {
     var total: Int
   }
 
-  /// Selects by the rule above.
+  /// Selects by the rule above, inside the window narrowed by `aim` (see ``Aim``) when one is given.
   ///
-  /// - Parameter window: The accepted totals; its lower bound is at least 0.
+  /// - Parameters:
+  ///   - window: The accepted totals; its lower bound is at least 0.
+  ///   - aim: Where inside the window to aim, or `nil` for anywhere in it.
   /// - Returns: The selection, and whether it lands in `window` (`false`: the largest total below the top).
   /// - Complexity: O(*n* · *k*) word operations, where *n* is the number of candidates and *k* ≤ (*hi* + 1) / 64
   ///   the number of words below the dense tail of the suffix sets; memory O((*n* / 32 + *b*) · *k*), where *b*
   ///   is the longest block.
-  func select(in window: ClosedRange<Int>) -> (selection: Selection, inWindow: Bool) {
-    select(in: window, fixedLow: nil)
+  func select(in window: ClosedRange<Int>, aim: Aim? = nil) -> (selection: Selection, inWindow: Bool) {
+    select(in: window, fixedLow: nil, aim: aim)
   }
 
   /// The smallest head worth splitting off by default: the forward pass usually stops within it.
@@ -49,24 +53,26 @@ struct FillTime {
   /// as the rest can only add totals inside the dense tail. Only the head gets per-candidate suffix sets; if
   /// the forward pass runs past the cut, the tail is solved the same way with the window moved down by the
   /// total so far.
-  private func select(in window: ClosedRange<Int>, fixedLow: Int?) -> (selection: Selection, inWindow: Bool) {
+  private func select(
+    in window: ClosedRange<Int>, fixedLow: Int?, aim: Aim?
+  ) -> (selection: Selection, inWindow: Bool) {
     var cut = 0
     while cut < durations.count, cut < headSize { cut = groupEnds[cut] }
     guard cut < durations.count else {
-      let outcome = solve(in: window, base: nil, fixedLow: fixedLow)
+      let outcome = solve(in: window, base: nil, fixedLow: fixedLow, aim: aim)
       return (outcome.selection, outcome.inWindow)
     }
     let head = FillTime(durations: Array(durations[..<cut]), groupEnds: Array(groupEnds[..<cut]))
     var tail = FillTime(durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut })
     tail.headSize = headSize * 4  // geometric, so a long forward pass costs O(n log n) in all
     let base = tail.reachableTotals(upTo: window.upperBound)
-    var outcome = head.solve(in: window, base: base, fixedLow: fixedLow)
+    var outcome = head.solve(in: window, base: base, fixedLow: fixedLow, aim: aim)
     let total = outcome.selection.total
     if total < outcome.lowUsed {
       // The forward pass ran through the head: a completion in the tail reaches the bottom (its first
       // decision was taken knowing one does).
       let target = outcome.lowUsed - total
-      let rest = tail.select(in: target...(window.upperBound - total), fixedLow: target)
+      let rest = tail.select(in: target...(outcome.highUsed - total), fixedLow: target, aim: nil)
       outcome.selection.indices += rest.selection.indices.map { $0 + cut }
       outcome.selection.total += rest.selection.total
     }
@@ -111,8 +117,8 @@ struct FillTime {
   }
 
   private func solve(
-    in window: ClosedRange<Int>, base: ArraySlice<UInt64>?, fixedLow: Int?
-  ) -> (selection: Selection, inWindow: Bool, lowUsed: Int) {
+    in window: ClosedRange<Int>, base: ArraySlice<UInt64>?, fixedLow: Int?, aim: Aim?
+  ) -> (selection: Selection, inWindow: Bool, lowUsed: Int, highUsed: Int) {
     let count = durations.count
     let high = window.upperBound
     // Checkpoints at group starts, at least `blockSize` candidates apart.
@@ -152,7 +158,13 @@ struct FillTime {
 
     let best = rows.largest(current, atMost: high) ?? 0
     let inWindow = fixedLow != nil || best >= window.lowerBound
-    let low = fixedLow ?? (inWindow ? window.lowerBound : best)
+    var low = fixedLow ?? (inWindow ? window.lowerBound : best)
+    var top = high
+    if fixedLow == nil, inWindow, let aim {
+      let narrowed = aim.narrowed(window, row: current, of: rows)
+      low = narrowed.lowerBound
+      top = narrowed.upperBound
+    }
 
     // Forward pass, block by block.
     var taken: [Int] = []
@@ -180,8 +192,8 @@ struct FillTime {
       while position < end, total < low {
         let duration = durations[position]
         let nextRow = position - start
-        let remaining = (low - total - duration)...(high - total - duration)
-        if total + duration <= high, block.containsAny(nextRow, in: remaining) {
+        let remaining = (low - total - duration)...(top - total - duration)
+        if total + duration <= top, block.containsAny(nextRow, in: remaining) {
           taken.append(position)
           total += duration
           position += 1
@@ -190,6 +202,6 @@ struct FillTime {
         }
       }
     }
-    return (Selection(indices: taken, total: total), inWindow, low)
+    return (Selection(indices: taken, total: total), inWindow, low, top)
   }
 }

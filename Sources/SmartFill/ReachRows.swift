@@ -187,6 +187,24 @@ struct ReachRows {
     }
   }
 
+  /// The smallest sum of `row` that is at least `limit`, or `nil` when there is none up to the capacity.
+  ///
+  /// - Complexity: O(*w*), where *w* is the number of words from `limit` to the answer.
+  func smallest(_ row: Int, atLeast limit: Int) -> Int? {
+    let low = max(limit, 0)
+    guard low <= capacity else { return nil }
+    if low >= dense[row] * 64 { return low }
+    let base = row * wordCount
+    var index = low >> 6
+    var word = storage[base + index] & (~0 << UInt64(low & 63))
+    while true {
+      if word != 0 { return index * 64 + word.trailingZeroBitCount }
+      index += 1
+      if index >= dense[row] { return index < wordCount ? index * 64 : nil }
+      word = storage[base + index]
+    }
+  }
+
   /// Calls `body` with each sum of `row` in `range`, in increasing order, until it returns `true`.
   ///
   /// - Returns: Whether `body` returned `true`.

@@ -31,7 +31,7 @@ struct VarietyFill {
   /// - Complexity: O(*n* · *r*^*k* · *w*) time and memory, where *n* is the number of candidates, *k* the
   ///   number of dominant shows, *r* the range of each `δ` (at most the show's candidates plus twice the most
   ///   other episodes that fit) and *w* = (*hi* + 1) / 64.
-  func select(in window: ClosedRange<Int>) -> (indices: [Int], total: Int, inWindow: Bool)? {
+  func select(in window: ClosedRange<Int>, aim: Aim? = nil) -> (indices: [Int], total: Int, inWindow: Bool)? {
     let count = durations.count
     let high = window.upperBound
     // At least three values of δ per dominant show: too large already?
@@ -102,7 +102,13 @@ struct VarietyFill {
     let start = row(0, current)!
     let best = rows.largest(start, atMost: high) ?? 0
     let inWindow = best >= window.lowerBound
-    let low = inWindow ? window.lowerBound : best
+    var low = inWindow ? window.lowerBound : best
+    var top = high
+    if inWindow, let aim {
+      let narrowed = aim.narrowed(window, row: start, of: rows)
+      low = narrowed.lowerBound
+      top = narrowed.upperBound
+    }
 
     var taken: [Int] = []
     var total = 0
@@ -111,8 +117,8 @@ struct VarietyFill {
     while position < count, total < low || current.contains(where: { $0 > 2 }) {
       let duration = durations[position]
       let after = moved(current, by: position)
-      if total + duration <= high, let next = row(position + 1, after),
-        rows.containsAny(next, in: (low - total - duration)...(high - total - duration))
+      if total + duration <= top, let next = row(position + 1, after),
+        rows.containsAny(next, in: (low - total - duration)...(top - total - duration))
       {
         taken.append(position)
         total += duration

@@ -8,6 +8,7 @@ enum FillCommand {
     .init("--mode", value: "<mode>"),
     .init("--minutes", value: "<minutes>"),
     .init("--tolerance", value: "<minutes>"),
+    .init("--aim", value: "<minutes>"),
     .init("--priority", value: "<feed-url>"),
     .init("--exclude", value: "<guid>"),
     .init("--json"),
@@ -38,10 +39,15 @@ enum FillCommand {
         parsed.value("--tolerance"), option: "--tolerance <minutes>", allowsZero: true,
         maximumSeconds: FillRequest.maximumToleranceSeconds)
       ?? FillRequest.defaultToleranceSeconds
+    let aim =
+      try seconds(
+        parsed.value("--aim"), option: "--aim <minutes>", allowsZero: true,
+        maximumSeconds: FillRequest.maximumToleranceSeconds)
+      ?? FillRequest.defaultAimSeconds
     let catalog = try SmartFillCommand.readCatalog(file)
     let excluded = exclusions(parsed.allValues("--exclude"), in: catalog, file: file, output: &output)
     let request = FillRequest(
-      mode: mode, targetSeconds: target, toleranceSeconds: tolerance,
+      mode: mode, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
       priorityShows: parsed.allValues("--priority"), excluded: excluded)
     let engine: FillEngine
     do {
@@ -106,6 +112,8 @@ enum FillCommand {
       let limit = target.map { "less than --minutes (\(ClockText.minutes($0))) and " } ?? ""
       return "--tolerance must be \(limit)at most \(FillRequest.maximumToleranceSeconds / 60), "
         + "got \(ClockText.minutes(seconds))"
+    case .invalidAim(let seconds):
+      return "--aim must be at most \(FillRequest.maximumToleranceSeconds / 60), got \(ClockText.minutes(seconds))"
     case .unknownPriorityShow(let feedURL):
       return "--priority \(DisplayText.quoted(feedURL)): no show with this feed URL in the catalog"
     case .missingTarget(let mode):

@@ -9,7 +9,7 @@ import Testing
 struct FillCommandTests {
   let fillUsage =
     "Usage: smartfill fill <catalog> --mode <mode> [--minutes <minutes>] [--tolerance <minutes>] "
-    + "[--priority <feed-url> ...] [--exclude <guid> ...] [--json]\n"
+    + "[--aim <minutes>] [--priority <feed-url> ...] [--exclude <guid> ...] [--json]\n"
 
   @Test("--json prints exactly one document with the documented keys")
   func json() throws {
@@ -180,6 +180,10 @@ struct FillCommandTests {
       (
         ["--minutes", "45", "--tolerance", "30.0001"],
         "The value '30.0001' is invalid for '--tolerance <minutes>': expected minutes from 0 to 30"
+      ),
+      (
+        ["--minutes", "45", "--aim", "31"],
+        "The value '31' is invalid for '--aim <minutes>': expected minutes from 0 to 30"
       ),
       (
         ["--minutes", "1e9"],

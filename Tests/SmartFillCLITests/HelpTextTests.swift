@@ -44,7 +44,7 @@ struct HelpTextTests {
       against the target. Episodes with an unknown duration are never chosen by fill-time or variety.
 
       USAGE: smartfill fill <catalog> --mode <mode> [--minutes <minutes>] [--tolerance <minutes>] \
-      [--priority <feed-url> ...] [--exclude <guid> ...] [--json]
+      [--aim <minutes>] [--priority <feed-url> ...] [--exclude <guid> ...] [--json]
 
       ARGUMENTS:
         <catalog>               A catalog file (JSON, version 1).
@@ -53,6 +53,9 @@ struct HelpTextTests {
         --mode <mode>           fill-time, continue-series or variety.
         --minutes <minutes>     The target duration in minutes; required except for continue-series.
         --tolerance <minutes>   How far the total may be from the target, in minutes (default: 3).
+        --aim <minutes>         How close to the target to aim: within this of it, or as close as any
+                                choice gets when that is farther (default: 1; the tolerance: anywhere in
+                                the window).
         --priority <feed-url>   A show to prefer; repeat for more, the first most.
         --exclude <guid>        An episode never to choose, by GUID (or feed URL#GUID); repeatable.
         --json                  Print the queue as one JSON document instead of a table.

@@ -8,7 +8,9 @@ import Testing
 /// the rule with arrays of Booleans: no bitsets, no pruning, no common unit, no checkpoints.
 @Suite("Candidates and pruning at medium size")
 struct CandidatesTests {
-  static func plainRule(_ items: [Oracle.Item], window: ClosedRange<Int>) -> (taken: Set<EpisodeID>, total: Int) {
+  static func plainRule(
+    _ items: [Oracle.Item], window: ClosedRange<Int>, aim: Int? = nil
+  ) -> (taken: Set<EpisodeID>, total: Int) {
     let high = window.upperBound
     let count = items.count
     // chain end of each item
@@ -29,15 +31,21 @@ struct CandidatesTests {
       }
     }
     let best = (0...high).last { suffix[0][$0] } ?? 0
-    let low = best >= window.lowerBound ? window.lowerBound : best
+    var low = best >= window.lowerBound ? window.lowerBound : best
+    var top = high
+    if best >= window.lowerBound, let aim {
+      let narrowed = Oracle.aimed(window, totals: (0...high).filter { suffix[0][$0] }, aim: aim)
+      low = narrowed.lowerBound
+      top = narrowed.upperBound
+    }
     var taken: Set<EpisodeID> = []
     var total = 0
     var index = 0
     while index < count, total < low {
       let duration = items[index].seconds
       let fits =
-        total + duration <= high
-        && (max(0, low - total - duration)...(high - total - duration)).contains { suffix[index + 1][$0] }
+        total + duration <= top
+        && (max(0, low - total - duration)...(top - total - duration)).contains { suffix[index + 1][$0] }
       if fits {
         taken.insert(items[index].id)
         total += duration
@@ -65,9 +73,12 @@ struct CandidatesTests {
       let target = max(2, Int.random(in: 1...max(1, total / 2), using: &caseRandom))
       let tolerance = min(target - 1, Int.random(in: 0...300, using: &caseRandom))
       let window = (target - tolerance)...(target + tolerance)
-      let expected = Self.plainRule(items, window: window)
+      let aim = [0, 15, 60, 300][Int.random(in: 0..<4, using: &caseRandom)]
+      let expected = Self.plainRule(items, window: window, aim: aim)
       let result = try FillEngine(catalog: catalog).fill(
-        FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance, priorityShows: priority))
+        FillRequest(
+          mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
+          priorityShows: priority))
       #expect(Set(result.entries.map(\.id)) == expected.taken, "case seed \(caseSeed)")
       #expect(result.totalSeconds == expected.total, "case seed \(caseSeed)")
     }
@@ -97,10 +108,12 @@ struct CandidatesTests {
       let target = max(2, Int.random(in: 1...max(1, total * 3 / 4), using: &caseRandom))
       let tolerance = min(target - 1, Int.random(in: 0...120, using: &caseRandom))
       let window = (target - tolerance)...(target + tolerance)
-      let expected = Self.plainRule(items, window: window)
+      let aim = [0, 15, 60, 300][Int.random(in: 0..<4, using: &caseRandom)]
+      let expected = Self.plainRule(items, window: window, aim: aim)
       var engine = try FillEngine(catalog: catalog)
       engine.lookaheadHeadSize = Int.random(in: 1...12, using: &caseRandom)
-      let result = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance))
+      let result = try engine.fill(
+        FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim))
       let context = "case seed \(caseSeed), head \(engine.lookaheadHeadSize)"
       #expect(Set(result.entries.map(\.id)) == expected.taken, "\(context)")
       #expect(result.totalSeconds == expected.total, "\(context)")
@@ -136,7 +149,8 @@ struct FullCatalogRuleTests {
         let tolerance = [180, 300][instance]
         let window = (2700 - tolerance)...(2700 + tolerance)
         let items = Oracle.fillTimeItems(catalog, priority: priority, excluded: excluded)
-        let expected = CandidatesTests.plainRule(items, window: window)
+        // The request's default aim, a minute.
+        let expected = CandidatesTests.plainRule(items, window: window, aim: 60)
         let result = try engine.fill(
           FillRequest(
             mode: .fillTime, targetSeconds: 2700, toleranceSeconds: tolerance, priorityShows: priority,
@@ -159,7 +173,7 @@ struct FullCatalogRuleTests {
       catalog.shows[3].episodes.prefix(5).map { EpisodeID(feedURL: catalog.shows[3].feedURL, guid: $0.guid) })
     let window = (28_800 - 180)...(28_800 + 180)
     let items = Oracle.fillTimeItems(catalog, priority: priority, excluded: excluded)
-    let expected = CandidatesTests.plainRule(items, window: window)
+    let expected = CandidatesTests.plainRule(items, window: window, aim: 60)
     let result = try FillEngine(catalog: catalog).fill(
       FillRequest(mode: .fillTime, targetSeconds: 28_800, priorityShows: priority, excluded: excluded))
     #expect(items.count > 2000)

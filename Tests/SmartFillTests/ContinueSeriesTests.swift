@@ -93,11 +93,12 @@ struct ContinueSeriesTests {
       guard items.count <= 14 else { continue }
       let target = Int.random(in: 1...120, using: &caseRandom) * 60 + Int.random(in: 0..<60, using: &caseRandom)
       let tolerance = min(target - 1, [0, 180, 300, 30, 1800][Int.random(in: 0..<5, using: &caseRandom)])
-      let expected = Oracle.apply(items, window: (target - tolerance)...(target + tolerance))
+      let aim = [0, 20, 60, 180, 1800][Int.random(in: 0..<5, using: &caseRandom)]
+      let expected = Oracle.apply(items, window: (target - tolerance)...(target + tolerance), aim: aim)
       let result = try FillEngine(catalog: catalog).fill(
         FillRequest(
-          mode: .continueSeries, targetSeconds: target, toleranceSeconds: tolerance, priorityShows: priority,
-          excluded: excluded))
+          mode: .continueSeries, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
+          priorityShows: priority, excluded: excluded))
       let context = "case seed \(caseSeed), target \(target) ± \(tolerance)"
       // The order of the output is the order taken: round-robin.
       #expect(result.entries.map(\.id) == expected.taken.map { items[$0].id }, "\(context)")

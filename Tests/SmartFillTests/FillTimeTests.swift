@@ -122,13 +122,14 @@ struct FillTimeTests {
       let target = Int.random(in: 1...120, using: &caseRandom) * 60 + Int.random(in: 0..<60, using: &caseRandom)
       let tolerance = min(target - 1, [0, 180, 300, 30, 1800][Int.random(in: 0..<5, using: &caseRandom)])
       let window = (target - tolerance)...(target + tolerance)
-      let expected = Oracle.apply(items, window: window)
+      let aim = [0, 20, 60, 180, 1800][Int.random(in: 0..<5, using: &caseRandom)]
+      let expected = Oracle.apply(items, window: window, aim: aim)
       let result = try FillEngine(catalog: catalog).fill(
         FillRequest(
-          mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance, priorityShows: priority,
-          excluded: excluded))
+          mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
+          priorityShows: priority, excluded: excluded))
       let expectedIDs = Set(expected.taken.map { items[$0].id })
-      let context = "case seed \(caseSeed), target \(target) ± \(tolerance)"
+      let context = "case seed \(caseSeed), target \(target) ± \(tolerance), aim \(aim)"
       #expect(Set(result.entries.map(\.id)) == expectedIDs, "\(context)")
       #expect(result.entries.count == expectedIDs.count, "\(context): duplicate entries")
       #expect(result.totalSeconds == expected.total, "\(context)")

@@ -32,6 +32,8 @@ struct ReachRowsTests {
       }
       let limit = Int.random(in: 0...maximum, using: &random)
       #expect(rows.largest(0, atMost: limit) == plain.filter { $0 <= limit }.max())
+      let floor = Int.random(in: -3...(maximum + 3), using: &random)
+      #expect(rows.smallest(0, atLeast: floor) == plain.filter { $0 >= floor }.min(), "at least \(floor)")
     }
   }
 }

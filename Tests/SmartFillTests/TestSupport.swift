@@ -129,13 +129,17 @@ struct Oracle {
   /// The documented rule: in `items`' order, take an item when some consistent selection that includes it
   /// lands in the window; stop once inside. The window shrinks to the best total below its top when no
   /// selection reaches it.
+  ///
+  /// With `aim`, a reachable window is first narrowed to `centre ± max(d*, aim)`, where *d\** is the smallest
+  /// `|total − centre|` of a consistent selection inside it.
   static func apply(
-    _ items: [Item], window: ClosedRange<Int>, valid: (UInt32) -> Bool = { _ in true }
+    _ items: [Item], window: ClosedRange<Int>, aim: Int? = nil, valid: (UInt32) -> Bool = { _ in true }
   ) -> (taken: [Int], total: Int, inWindow: Bool) {
     var consistent = admissible(items).filter { valid($0.mask) }
     let best = consistent.map(\.total).filter { $0 <= window.upperBound }.max() ?? 0
     let inWindow = best >= window.lowerBound
-    let target = inWindow ? window : best...best
+    var target = inWindow ? window : best...best
+    if inWindow, let aim { target = aimed(window, totals: consistent.map(\.total), aim: aim) }
     var taken: [Int] = []
     var mask: UInt32 = 0
     var total = 0
@@ -152,6 +156,14 @@ struct Oracle {
       }
     }
     return (taken, total, inWindow)
+  }
+
+  /// `window` narrowed around its centre to the closest of `totals` inside it, or `aim` when that is wider.
+  static func aimed(_ window: ClosedRange<Int>, totals: [Int], aim: Int) -> ClosedRange<Int> {
+    let centre = (window.lowerBound + window.upperBound) / 2
+    let closest = totals.filter { window.contains($0) }.map { abs($0 - centre) }.min()!
+    let reach = max(closest, aim)
+    return max(window.lowerBound, centre - reach)...min(window.upperBound, centre + reach)
   }
 
   /// Whether the items in `mask` can be ordered without three in a row from one show.

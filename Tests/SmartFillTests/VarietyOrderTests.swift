@@ -136,8 +136,10 @@ struct VarietyOrderTests {
       let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &caseRandom)])
       let window = (target - tolerance)...(target + tolerance)
       let engine = try FillEngine(catalog: catalog)
-      let result = try engine.fill(FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance))
-      let context = "case seed \(caseSeed), target \(target) ± \(tolerance)"
+      let aim = [0, 20, 60, 180][Int.random(in: 0..<4, using: &caseRandom)]
+      let result = try engine.fill(
+        FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim))
+      let context = "case seed \(caseSeed), target \(target) ± \(tolerance), aim \(aim)"
       let shows = result.entries.map(\.id.feedURL)
       #expect(!hasThreeInARow(shows), "\(context): \(shows)")
       #expect(result.totalSeconds <= window.upperBound, "\(context)")
@@ -151,7 +153,8 @@ struct VarietyOrderTests {
         #expect(positions == positions.sorted(), "\(context)")
       }
       // The same selection as fill time whenever that one is arrangeable.
-      let plain = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance))
+      let plain = try engine.fill(
+        FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim))
       let plainCounts = Dictionary(grouping: plain.entries, by: \.id.feedURL).values.map(\.count)
       if VarietyOrder.isArrangeable(counts: plainCounts) {
         #expect(Set(result.entries.map(\.id)) == Set(plain.entries.map(\.id)), "\(context)")
@@ -160,7 +163,7 @@ struct VarietyOrderTests {
       }
       // Exactness: the documented rule, with arrangeable completions only.
       let arrangeable = { (mask: UInt32) in Oracle.isArrangeable(mask, items) }
-      let expected = Oracle.apply(items, window: window, valid: arrangeable)
+      let expected = Oracle.apply(items, window: window, aim: aim, valid: arrangeable)
       #expect(Set(result.entries.map(\.id)) == Set(expected.taken.map { items[$0].id }), "\(context)")
       if items.isEmpty {
         #expect(result.status == .empty, "\(context)")

@@ -1,0 +1,42 @@
+/// Where inside its window a fill aims: as close to the target as any admissible selection can get, or at
+/// least within `aimSeconds` of it.
+///
+/// The window `target ± tolerance` says which totals are acceptable; the aim says which are good. Every
+/// time-based mode first finds *d\**, the smallest deviation `|total − target|` that any admissible selection
+/// inside the window reaches (from the same suffix sets the rule uses, so at no extra pass), narrows the
+/// window to `target ± max(d*, aim)` (never past the window), and applies its priority rule inside that.
+/// With `aim` 60 s a 45-minute request lands within a minute of 45 whenever some selection does, and within
+/// *d\** of it otherwise; with `aim` equal to the tolerance the rule sees the whole window, as it did before
+/// aiming. The narrowed window always holds a reachable total, so the rule stays exact: it lands in it
+/// whenever the window was reachable at all.
+struct Aim {
+  /// The target, in seconds.
+  var targetSeconds: Int
+  /// The deviation that is good enough, in seconds (0 up to the tolerance).
+  var aimSeconds: Int
+  /// The unit the solver's totals are counted in (the durations' common divisor), in seconds.
+  var unit: Int = 1
+
+  /// The window narrowed around the target: `target ± max(d*, aim)` intersected with `window`, where *d\**
+  /// is the deviation of the total in `row` closest to the target. `window` is in units and must hold one of
+  /// the row's totals.
+  ///
+  /// - Complexity: O(*w*), where *w* is the number of words between the target and its nearest totals.
+  func narrowed(_ window: ClosedRange<Int>, row: Int, of rows: ReachRows) -> ClosedRange<Int> {
+    let below = targetSeconds / unit
+    let above = (targetSeconds + unit - 1) / unit
+    var nearest = Int.max
+    if let total = rows.largest(row, atMost: min(below, window.upperBound)), total >= window.lowerBound {
+      nearest = targetSeconds - total * unit
+    }
+    if let total = rows.smallest(row, atLeast: max(above, window.lowerBound)), total <= window.upperBound {
+      nearest = min(nearest, total * unit - targetSeconds)
+    }
+    precondition(nearest != Int.max, "aiming needs a reachable total in the window")
+    let reach = max(nearest, aimSeconds)
+    let lowest = targetSeconds - reach
+    let low = lowest <= 0 ? 0 : (lowest + unit - 1) / unit
+    let high = (targetSeconds + reach) / unit
+    return max(low, window.lowerBound)...min(high, window.upperBound)
+  }
+}
