@@ -13,7 +13,8 @@ public struct FillEngine: Sendable {
   /// The catalog the engine fills from.
   public let catalog: Catalog
   let index: CatalogIndex
-  /// The largest exact variety search, in words (see ``VarietyFill``); tests lower it to reach the fallback.
+  /// The most words of the exact variety search's head rows (see ``VarietyFill``); tests lower it to make
+  /// the search split its candidates into a head and a tail.
   var varietyBudget = VarietyFill.wordBudget
   /// Where fill time splits a long candidate list (see ``FillTime``); tests lower it.
   var lookaheadHeadSize = FillTime.defaultHeadSize
@@ -135,32 +136,21 @@ public struct FillEngine: Sendable {
     let target = (window.lowerBound + window.upperBound) / 2
     let varietyAim = reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil
     var dominants = [dominant]
-    while let exact = VarietyFill(
-      durations: durations, groupEnds: candidates.groupEnds,
-      dominantIndex: candidates.refs.map { dominants.firstIndex(of: $0.show) }, dominantCount: dominants.count,
-      budget: varietyBudget
-    ).select(in: scaledWindow, aim: varietyAim) {
-      guard let next = dominantShow(candidates, exact.indices), !dominants.contains(next) else {
+    while true {
+      var exact = VarietyFill(
+        durations: durations, groupEnds: candidates.groupEnds,
+        dominantIndex: candidates.refs.map { dominants.firstIndex(of: $0.show) }, dominantCount: dominants.count)
+      exact.budget = varietyBudget
+      exact.headSize = lookaheadHeadSize
+      let outcome = exact.select(in: scaledWindow, aim: varietyAim)
+      // Another show may dominate once the first is held back: track it too, and solve again.
+      guard let next = dominantShow(candidates, outcome.indices), !dominants.contains(next) else {
         return varietyResult(
-          context, candidates, exact.indices, inWindow: exact.inWindow && reachable, window: window, plain: plain)
+          context, candidates, outcome.indices, inWindow: outcome.inWindow && reachable, window: window,
+          plain: plain)
       }
       dominants.append(next)
     }
-    // Fallback, when the exact search is too large: cap the dominant show at twice the others plus two,
-    // then one episode less at a time, until the selection is arrangeable. This keeps the rule (never three
-    // in a row) but may end short where an arrangeable selection exists; the benchmark counts such cases.
-    var caps: [Int: Int] = [:]
-    var capped = candidates
-    var outcome = plain
-    while let show = dominantShow(capped, outcome.picked) {
-      let count = outcome.picked.filter { capped.refs[$0].show == show }.count
-      // At most twice the others plus two; one less each time that is still too many.
-      let others = outcome.picked.count - count
-      caps[show] = min(count - 1, caps[show].map { $0 - 1 } ?? 2 * (others + 1))
-      capped = candidates.capped(caps)
-      outcome = solve(capped, window: window, aim: aim)
-    }
-    return varietyResult(context, capped, outcome.picked, inWindow: outcome.inWindow, window: window, plain: plain)
   }
 
   private func varietyResult(

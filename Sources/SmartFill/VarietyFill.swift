@@ -5,120 +5,210 @@
 /// ``VarietyOrder``). When fill time's selection is arrangeable it is also the variety rule's (every
 /// decision it made had itself as a witness). Otherwise one show *s* dominates, and this solver runs the
 /// rule with the condition for *s*, `D = count(s) − 2 · count(others) ≤ 2`, tracked as an extra dimension of
-/// the suffix sets: `R[i][δ]` holds the totals of completions from `i` that keep `δ + D(completion) ≤ 2`.
+/// the suffix sets: `R[i][δ]` holds the totals of completions from `i` that keep `δ + D(completion) ≤ 2`,
+///
+///     R[i][δ] = R[skip(i)][δ] ∪ (R[i + 1][δ + inc(i)] + d(i)),   inc(i) = +1 for s, −2 for the others.
+///
 /// If its result is arrangeable for every show, it is exactly the rule's choice (the same witness argument).
 /// As the rule stops only once the selection is both inside the window and arrangeable, it may go on past
 /// the window's bottom to add an episode of another show.
+///
+/// The count dimension is bounded exactly, per search: below `2 − m` (where *m* is the most episodes of
+/// *s* that fit under the window's top) the condition cannot fail, so every such `δ` shares one row; above
+/// the start's `δ` plus the episodes of *s* in the head, no state can be reached. Long candidate lists are
+/// split as in ``FillTime``: a head whose rows fit the memory budget, and the tail's sets per `δ` computed
+/// from the tail as a multiset; if the forward pass runs past the head, the tail is solved the same way
+/// from the state reached. The budget only chooses the size of the head, never the answer.
 struct VarietyFill {
   /// Durations of the candidates in priority order.
   var durations: [Int]
-  /// As in ``LookaheadFill``: the index after each candidate's group.
+  /// As in ``FillTime``: the index after each candidate's group.
   var groupEnds: [Int]
   /// For each candidate, its place in `dominant` shows, or `nil` for the other shows.
   var dominantIndex: [Int?]
-  /// The number of dominant shows tracked (usually one; a second when capping the first lets it dominate).
+  /// The number of dominant shows tracked (usually one; a second when the first's condition makes it
+  /// dominate).
   var dominantCount: Int
 
-  /// The largest number of words the suffix sets may take by default; above it the caller falls back to
-  /// capping.
-  static let wordBudget = 1 << 17
-  /// The budget of this search.
+  /// The most words the head's rows may take by default (16 MiB).
+  static let wordBudget = 1 << 21
+  /// The most words of this search's head rows; the head shrinks to fit (tests lower it).
   var budget = VarietyFill.wordBudget
+  /// The longest head, in candidates (tests lower it).
+  var headSize = FillTime.defaultHeadSize
 
-  /// Selects by the variety rule for the dominant shows, or returns `nil` when the suffix sets would exceed
-  /// its budget.
+  /// Selects by the variety rule for the dominant shows.
   ///
-  /// - Complexity: O(*n* · *r*^*k* · *w*) time and memory, where *n* is the number of candidates, *k* the
-  ///   number of dominant shows, *r* the range of each `δ` (at most the show's candidates plus twice the most
-  ///   other episodes that fit) and *w* = (*hi* + 1) / 64.
-  func select(in window: ClosedRange<Int>, aim: Aim? = nil) -> (indices: [Int], total: Int, inWindow: Bool)? {
+  /// - Complexity: O(*n* · *r*^*k* · *w*) word operations in the worst case, where *n* is the number of
+  ///   candidates, *k* the number of dominant shows, *r* the range of each `δ` (at most the show's
+  ///   candidates that fit, plus those in the head) and *w* = (*hi* + 1) / 64; the tail's dense sets stop
+  ///   its pass early. Memory O(`budget` + *r*^*k* · *w*).
+  func select(in window: ClosedRange<Int>, aim: Aim? = nil) -> (indices: [Int], total: Int, inWindow: Bool) {
+    let outcome = select(
+      in: window, fixedLow: nil, start: [Int](repeating: 0, count: dominantCount), aim: aim)
+    return (outcome.indices, outcome.total, outcome.inWindow)
+  }
+
+  /// The states of one search: each dominant show's `δ` from `lows[j]` (every smaller `δ` shares its row)
+  /// to `highs[j]` (no larger one is reached).
+  struct StateSpace {
+    var lows: [Int]
+    var highs: [Int]
+    var strides: [Int]
+    var count: Int
+
+    init(lows: [Int], highs: [Int]) {
+      self.lows = lows
+      self.highs = highs
+      strides = []
+      var count = 1
+      for show in lows.indices {
+        strides.append(count)
+        count *= highs[show] - lows[show] + 1
+      }
+      self.count = count
+    }
+
+    /// The state of `deltas`, or `nil` when one is above its range.
+    func index(_ deltas: [Int]) -> Int? {
+      var state = 0
+      for show in lows.indices {
+        if deltas[show] > highs[show] { return nil }
+        state += (max(deltas[show], lows[show]) - lows[show]) * strides[show]
+      }
+      return state
+    }
+
+    /// The (clamped) deltas of `state`.
+    func deltas(_ state: Int) -> [Int] {
+      lows.indices.map { show in state / strides[show] % (highs[show] - lows[show] + 1) + lows[show] }
+    }
+  }
+
+  /// `deltas` after taking candidate `item`: +1 for its own show if dominant, −2 for every other.
+  func moved(_ deltas: [Int], by item: Int) -> [Int] {
+    deltas.indices.map { show in deltas[show] + (dominantIndex[item] == show ? 1 : -2) }
+  }
+
+  /// For each state and each kind of candidate (dominant show 0 … k − 1, then the others), the state after
+  /// taking one, or −1.
+  func transitions(_ space: StateSpace) -> [[Int]] {
+    (0...dominantCount).map { kind in
+      (0..<space.count).map { state in
+        let deltas = space.deltas(state)
+        let after = deltas.indices.map { show in deltas[show] + (kind == show ? 1 : -2) }
+        return space.index(after) ?? -1
+      }
+    }
+  }
+
+  func kind(_ item: Int) -> Int { dominantIndex[item] ?? dominantCount }
+
+  private func select(
+    in window: ClosedRange<Int>, fixedLow: Int?, start: [Int], aim: Aim?
+  ) -> (indices: [Int], total: Int, inWindow: Bool) {
     let count = durations.count
     let high = window.upperBound
-    // At least three values of δ per dominant show: too large already?
-    guard (count + 1) * 3 * (high / 64 + 1) <= budget else { return nil }
-    // How many episodes can be in any selection at all: the shortest ones, as many as fit. A δ above
-    // 2 + 2 · that can never come back to 2; a δ below 2 − (the dominant show's most) is always fine.
-    func mostThatFit(_ values: [Int]) -> Int {
-      var sum = 0
-      var count = 0
-      for value in values.sorted() {
-        sum += value
-        if sum > high { break }
-        count += 1
-      }
-      return count
-    }
-    let mostItems = mostThatFit(durations)
-    var lowest = [Int](repeating: 2, count: dominantCount)
-    for show in 0..<dominantCount {
-      lowest[show] -= mostThatFit(zip(durations, dominantIndex).filter { $0.1 == show }.map(\.0))
-    }
-    let highest = 2 + 2 * mostItems
-    var strides: [Int] = []
-    var states = 1
-    for show in 0..<dominantCount {
-      strides.append(states)
-      states *= highest - lowest[show] + 1
-      guard states <= budget else { return nil }
-    }
     let words = high / 64 + 1
-    guard (count + 1) * states * words <= budget else { return nil }
-
-    /// The row of position `position` and state `deltas`, or `nil` when a δ is past any repair.
-    func row(_ position: Int, _ deltas: [Int]) -> Int? {
-      var state = 0
-      for show in 0..<dominantCount {
-        if deltas[show] > highest { return nil }
-        state += (max(deltas[show], lowest[show]) - lowest[show]) * strides[show]
+    // The bounds of δ: below 2 − (most of the show that fit) the condition holds whatever follows.
+    var lows: [Int] = []
+    var fits: [Int] = []
+    for show in 0..<dominantCount {
+      let fit = Self.mostThatFit(durations.indices.filter { dominantIndex[$0] == show }.map { durations[$0] }, high)
+      fits.append(fit)
+      lows.append(2 - fit)
+    }
+    // The head: as many candidates as the budget allows for the states it can reach.
+    var inHead = [Int](repeating: 0, count: dominantCount)
+    func space(_ inHead: [Int]) -> StateSpace {
+      let highs = (0..<dominantCount).map { show in
+        // A state stands for every δ at or below its own when it is the lowest, so a step up starts there.
+        max(start[show], lows[show]) + min(inHead[show], fits[show])
       }
-      return position * states + state
+      return StateSpace(lows: lows, highs: highs)
     }
-    func deltas(ofState state: Int) -> [Int] {
-      (0..<dominantCount).map { show in
-        state / strides[show] % (highest - lowest[show] + 1) + lowest[show]
+    var cut = 0
+    while cut < count, cut < headSize {
+      let next = groupEnds[cut]
+      var grown = inHead
+      for item in cut..<next { if let show = dominantIndex[item] { grown[show] += 1 } }
+      if cut > 0, (next + 1) * space(grown).count * words > budget { break }
+      inHead = grown
+      cut = next
+    }
+    let space = space(inHead)
+    let states = space.count
+    let moves = transitions(space)
+
+    // Rows: position p's state s is row p · states + s; position `cut` holds the tail's sets.
+    var rows = ReachRows(rows: (cut + 1) * states, maximum: high)
+    var tail: VarietyFill?
+    if cut < count {
+      var rest = VarietyFill(
+        durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut },
+        dominantIndex: Array(dominantIndex[cut...]), dominantCount: dominantCount)
+      rest.budget = budget
+      rest.headSize = headSize * 4
+      // The tail's sets are needed for the head's states, but inside the tail δ rises by one per episode of
+      // the show taken: the tail's space reaches that much higher (beyond, the episodes would not fit).
+      let extended = StateSpace(
+        lows: lows,
+        highs: (0..<dominantCount).map { show in
+          space.highs[show]
+            + Self.mostThatFit(
+              rest.durations.indices.filter { rest.dominantIndex[$0] == show }.map { rest.durations[$0] }, high)
+        })
+      let summary = rest.reachableTotals(extended, moves: rest.transitions(extended), upTo: high)
+      for state in 0..<states {
+        rows.restore(cut * states + state, from: summary.compact(extended.index(space.deltas(state))!))
+      }
+      tail = rest
+    } else {
+      for state in 0..<states {
+        let target = cut * states + state
+        if space.deltas(state).allSatisfy({ $0 <= 2 }) { rows.setZero(target) } else { rows.setEmpty(target) }
       }
     }
-    func moved(_ deltas: [Int], by item: Int) -> [Int] {
-      deltas.indices.map { show in deltas[show] + (dominantIndex[item] == show ? 1 : -2) }
-    }
-
-    var rows = ReachRows(rows: (count + 1) * states, maximum: high)
-    for state in 0..<states {
-      let target = count * states + state
-      if deltas(ofState: state).allSatisfy({ $0 <= 2 }) { rows.setZero(target) } else { rows.setEmpty(target) }
-    }
-    for position in stride(from: count - 1, through: 0, by: -1) {
+    for position in stride(from: cut - 1, through: 0, by: -1) {
       let skip = groupEnds[position]
+      let next = moves[kind(position)]
       for state in 0..<states {
         let target = position * states + state
-        let current = deltas(ofState: state)
-        rows.copy(row(skip, current)!, to: target)
-        if let next = row(position + 1, moved(current, by: position)) {
-          rows.combine(into: target, skip: target, next: next, shift: durations[position])
+        rows.copy(skip * states + state, to: target)
+        if next[state] >= 0 {
+          rows.combine(
+            into: target, skip: target, next: (position + 1) * states + next[state], shift: durations[position])
         }
       }
     }
-    var current = [Int](repeating: 0, count: dominantCount)
-    let start = row(0, current)!
-    let best = rows.largest(start, atMost: high) ?? 0
-    let inWindow = best >= window.lowerBound
-    var low = inWindow ? window.lowerBound : best
+
+    var current = start
+    let first = space.index(current)!
+    var inWindow = true
+    var low: Int
     var top = high
-    if inWindow, let aim {
-      let narrowed = aim.narrowed(window, row: start, of: rows)
-      low = narrowed.lowerBound
-      top = narrowed.upperBound
+    if let fixedLow {
+      low = fixedLow
+    } else {
+      let best = rows.largest(first, atMost: high) ?? 0
+      inWindow = best >= window.lowerBound
+      low = inWindow ? window.lowerBound : best
+      if inWindow, let aim {
+        let narrowed = aim.narrowed(window, row: first, of: rows)
+        low = narrowed.lowerBound
+        top = narrowed.upperBound
+      }
     }
 
     var taken: [Int] = []
     var total = 0
     var position = 0
     // Stop once the selection is inside the window and arrangeable.
-    while position < count, total < low || current.contains(where: { $0 > 2 }) {
+    while position < cut, total < low || current.contains(where: { $0 > 2 }) {
       let duration = durations[position]
       let after = moved(current, by: position)
-      if total + duration <= top, let next = row(position + 1, after),
-        rows.containsAny(next, in: (low - total - duration)...(top - total - duration))
+      if total + duration <= top, let next = space.index(after),
+        rows.containsAny((position + 1) * states + next, in: (low - total - duration)...(top - total - duration))
       {
         taken.append(position)
         total += duration
@@ -128,6 +218,76 @@ struct VarietyFill {
         position = groupEnds[position]
       }
     }
+    if let tail, position >= cut, total < low || current.contains(where: { $0 > 2 }) {
+      // The forward pass ran through the head: a completion in the tail reaches the window from here.
+      let rest = tail.select(
+        in: max(0, low - total)...(top - total), fixedLow: max(0, low - total), start: current, aim: nil)
+      taken += rest.indices.map { $0 + cut }
+      total += rest.total
+    }
     return (taken, total, inWindow)
+  }
+
+  /// The totals reachable from all the candidates as a multiset, one row per state of `space` (`moves` its
+  /// transitions): row *s* holds the totals of selections that keep every `δ` of state *s* plus the
+  /// selection's `D` at most 2.
+  ///
+  /// - Complexity: O(*g* · *S* · *w*) word operations for the *g* groups processed before every row's dense
+  ///   tail makes the rest irrelevant, *S* states.
+  func reachableTotals(_ space: StateSpace, moves: [[Int]], upTo high: Int) -> ReachRows {
+    let states = space.count
+    // Rows 0 ..< states and states ..< 2 · states: the sets before and after each group.
+    var rows = ReachRows(rows: 2 * states, maximum: high)
+    var old = 0
+    for state in 0..<states {
+      if space.deltas(state).allSatisfy({ $0 <= 2 }) { rows.setZero(state) } else { rows.setEmpty(state) }
+    }
+    // Short groups first, in passes, as in ``FillTime``: a group whose shortest addition lies in every row's
+    // dense tail adds nothing.
+    let limits = [high / 16, high / 4, Int.max]
+    for (pass, limit) in limits.enumerated() {
+      let previous = pass == 0 ? Int.min : limits[pass - 1]
+      var index = 0
+      while index < durations.count {
+        let end = groupEnds[index]
+        defer { index = end }
+        let first = durations[index]
+        guard first > previous, first <= limit else { continue }
+        var densest = 0
+        for state in 0..<states { densest = max(densest, rows.dense[old * states + state]) }
+        guard first < densest * 64 else { continue }
+        let new = 1 - old
+        let step = moves[kind(index)]
+        for state in 0..<states {
+          let target = new * states + state
+          rows.copy(old * states + state, to: target)
+          var sum = 0
+          var source = state
+          for item in index..<end {
+            sum += durations[item]
+            source = source >= 0 ? step[source] : -1
+            if sum > rows.capacity || source < 0 { break }
+            rows.combine(into: target, skip: target, next: old * states + source, shift: sum)
+          }
+        }
+        old = new
+      }
+    }
+    if old == 1 {
+      for state in 0..<states { rows.copy(states + state, to: state) }
+    }
+    return rows
+  }
+
+  /// How many of `values` fit under `high` at most: the smallest ones, as many as fit.
+  static func mostThatFit(_ values: [Int], _ high: Int) -> Int {
+    var sum = 0
+    var count = 0
+    for value in values.sorted() {
+      sum += value
+      if sum > high { break }
+      count += 1
+    }
+    return count
   }
 }

@@ -1,12 +1,20 @@
-/// Arranges a selection so that no show plays three times in a row, and consecutive episodes differ in
-/// category where the selection allows.
+/// Arranges a selection so that no show plays three times in a row, and no two consecutive episodes share a
+/// category whenever some order of the selection allows that.
 ///
-/// Such an order exists exactly when the show with the most episodes, *m* of them, has
-/// *m* ≤ 2 · (*o* + 1), where *o* is the number of the other episodes (``isArrangeable(counts:)``). The
-/// arrangement is greedy with a feasibility check: at each step it places an episode of a show that keeps a
-/// valid completion possible, preferring a show whose category differs from the previous episode's, then
-/// the show with the most episodes left, then the show of higher priority. Each show's episodes keep their
-/// given order (series order), so a serial show is still heard in order.
+/// Such an order without three in a row exists exactly when the show with the most episodes, *m* of them,
+/// has *m* ≤ 2 · (*o* + 1), where *o* is the number of the other episodes (``isArrangeable(counts:)``).
+///
+/// The arrangement places items of *classes*, each with a longest allowed run *r*. First it tries the strict
+/// order: a category's shows form one class with *r* = 1 (no two of the category in a row, which also keeps
+/// each show apart), and a show without a category is a class of its own with *r* = 2. If that order cannot
+/// exist it arranges by show alone (every show a class with *r* = 2), still preferring a change of category.
+///
+/// Each pass is greedy with an exact feasibility test: with *c* items of a class left, *N* items in all and
+/// the sequence ending in a run of ρ of class *L*, a completion exists exactly when every class has
+/// *c* ≤ *r* · (*N* − *c* + 1) − (ρ if it is *L*). Only the largest classes of each run length can break it,
+/// so the test reads the tops of two heaps, and each step costs O(log *s*). The greedy places the allowed,
+/// feasible class with the most items left (ties: the show of higher priority), so when the test says an
+/// order exists the greedy finds one. Each show's episodes keep their given order (series order).
 enum VarietyOrder {
   /// Whether episodes with these per-show counts can be ordered without three in a row from one show.
   ///
@@ -17,60 +25,187 @@ enum VarietyOrder {
     return largest <= 2 * (total - largest + 1)
   }
 
-  /// Orders the shows' episodes without three in a row from one show, or returns `nil` when the counts
-  /// make that impossible.
+  /// Orders the shows' episodes without three in a row from one show, and without two of one category in a
+  /// row when possible, or returns `nil` when the counts make the first impossible.
   ///
   /// - Parameter shows: Each show's category (or `nil` when unknown) and its episodes in the order they must
   ///   keep, the shows in priority order.
-  /// - Complexity: O(*n* · *s*²) for *n* episodes and *s* shows.
+  /// - Complexity: O(*n* log *s*) for *n* episodes and *s* shows.
   static func arrange<Element>(_ shows: [(category: String?, items: [Element])]) -> [Element]? {
-    var remaining = shows.map(\.items.count)
-    guard isArrangeable(counts: remaining) else { return nil }
-    var next = [Int](repeating: 0, count: shows.count)
+    guard isArrangeable(counts: shows.map(\.items.count)) else { return nil }
+    if let strict = arrange(shows, byCategory: true) { return strict }
+    return arrange(shows, byCategory: false)
+  }
+
+  /// One pass: classes by category (*r* = 1, shows without one alone with *r* = 2) or by show (*r* = 2).
+  private static func arrange<Element>(
+    _ shows: [(category: String?, items: [Element])], byCategory: Bool
+  ) -> [Element]? {
+    // Classes, each with its shows (in priority order) and its longest run.
+    var classOfCategory: [String: Int] = [:]
+    var members: [[Int]] = []
+    var runLimit: [Int] = []
+    var classCategory: [String?] = []
+    for (show, value) in shows.enumerated() where !value.items.isEmpty {
+      if byCategory, let category = value.category {
+        if let existing = classOfCategory[category] {
+          members[existing].append(show)
+          continue
+        }
+        classOfCategory[category] = members.count
+        runLimit.append(1)
+      } else {
+        runLimit.append(2)
+      }
+      members.append([show])
+      classCategory.append(value.category)
+    }
+    var remaining = members.map { $0.reduce(0) { $0 + shows[$1].items.count } }
     var total = remaining.reduce(0, +)
+    for id in members.indices where remaining[id] > runLimit[id] * (total - remaining[id] + 1) { return nil }
+    // Per class, its shows as a heap by (items left, priority); per run length, the classes as a heap.
+    var showsLeft = shows.map(\.items.count)
+    var next = [Int](repeating: 0, count: shows.count)
+    var inClass = members.map { list in
+      LazyHeap(list.map { (key: HeapKey(count: showsLeft[$0], rank: $0), id: $0) })
+    }
+    var byRun = [1, 2].map { limit in
+      LazyHeap(
+        members.indices.filter { runLimit[$0] == limit }.map {
+          (key: HeapKey(count: remaining[$0], rank: members[$0][0]), id: $0)
+        })
+    }
+    func current(_ id: Int) -> HeapKey { HeapKey(count: remaining[id], rank: members[id][0]) }
+
+    /// Whether placing one item of `chosen` after a run of `run` of `last` leaves a completion.
+    func feasible(_ chosen: Int, last: Int, run: Int) -> Bool {
+      let newRun = chosen == last ? run + 1 : 1
+      if newRun > runLimit[chosen] { return false }
+      let left = total - 1
+      let own = remaining[chosen] - 1
+      if own > runLimit[chosen] * (left - own + 1) - newRun { return false }
+      // Every other class: only the largest of each run length can fail.
+      for heap in byRun.indices {
+        let tops = byRun[heap].top(2, current: current)
+        guard let other = tops.first(where: { $0 != chosen }) else { continue }
+        let count = remaining[other]
+        if count > runLimit[other] * (left - count + 1) { return false }
+      }
+      return true
+    }
+
     var result: [Element] = []
     result.reserveCapacity(total)
     var last = -1
     var run = 0
+    var lastCategory: String?? = .none
     while total > 0 {
+      // The candidates: the two largest classes of each run length.
       var chosen = -1
       var chosenScore = (0, 0, 0)
-      for show in shows.indices where remaining[show] > 0 && !(show == last && run == 2) {
-        let newRun = show == last ? run + 1 : 1
-        remaining[show] -= 1
-        let feasible = canComplete(remaining, total: total - 1, last: show, run: newRun)
-        remaining[show] += 1
-        guard feasible else { continue }
-        let differs = last < 0 || !sameCategory(shows[show].category, shows[last].category) ? 1 : 0
-        let score = (differs, remaining[show], -show)
-        if chosen < 0 || score > chosenScore {
-          chosen = show
-          chosenScore = score
+      for heap in byRun.indices {
+        for candidate in byRun[heap].top(2, current: current) where feasible(candidate, last: last, run: run) {
+          let differs: Int
+          switch lastCategory {
+          case .none: differs = 1
+          case .some(let previous): differs = sameCategory(classCategory[candidate], previous) ? 0 : 1
+          }
+          let score = (differs, remaining[candidate], -members[candidate][0])
+          if chosen < 0 || score > chosenScore {
+            chosen = candidate
+            chosenScore = score
+          }
         }
       }
-      precondition(chosen >= 0, "an arrangeable selection always has a next episode")
-      result.append(shows[chosen].items[next[chosen]])
-      next[chosen] += 1
+      // The test says whether an order exists; if the tops cannot continue it, none can.
+      guard chosen >= 0 else { return nil }
+      let show = inClass[chosen].top(1) { HeapKey(count: showsLeft[$0], rank: $0) }[0]
+      result.append(shows[show].items[next[show]])
+      next[show] += 1
+      showsLeft[show] -= 1
+      inClass[chosen].update(show, key: HeapKey(count: showsLeft[show], rank: show))
       remaining[chosen] -= 1
+      byRun[runLimit[chosen] - 1].update(chosen, key: current(chosen))
       total -= 1
       run = chosen == last ? run + 1 : 1
       last = chosen
+      lastCategory = .some(shows[show].category)
     }
     return result
-  }
-
-  /// Whether `remaining` can follow a sequence that ends with `run` episodes of show `last`.
-  static func canComplete(_ remaining: [Int], total: Int, last: Int, run: Int) -> Bool {
-    for (show, count) in remaining.enumerated() where count > 0 {
-      let others = total - count
-      let limit = show == last ? 2 * others + 2 - run : 2 * (others + 1)
-      if count > limit { return false }
-    }
-    return true
   }
 
   static func sameCategory(_ lhs: String?, _ rhs: String?) -> Bool {
     guard let lhs, let rhs else { return false }
     return lhs == rhs
+  }
+
+  /// A heap key: more items first, then the higher priority (the lower show index).
+  struct HeapKey: Comparable {
+    var count: Int
+    var rank: Int
+
+    static func < (lhs: HeapKey, rhs: HeapKey) -> Bool {
+      lhs.count != rhs.count ? lhs.count < rhs.count : lhs.rank > rhs.rank
+    }
+  }
+
+  /// A max-heap of ids by key, with updates as new entries and stale ones skipped when they surface.
+  struct LazyHeap {
+    private var entries: [(key: HeapKey, id: Int)] = []
+
+    init(_ items: [(key: HeapKey, id: Int)]) {
+      for item in items { push(item) }
+    }
+
+    mutating func update(_ id: Int, key: HeapKey) {
+      if key.count > 0 { push((key, id)) }
+    }
+
+    private mutating func push(_ item: (key: HeapKey, id: Int)) {
+      entries.append(item)
+      var child = entries.count - 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard entries[parent].key < entries[child].key else { break }
+        entries.swapAt(parent, child)
+        child = parent
+      }
+    }
+
+    private mutating func pop() -> (key: HeapKey, id: Int) {
+      let top = entries[0]
+      let last = entries.removeLast()
+      if !entries.isEmpty {
+        entries[0] = last
+        var parent = 0
+        while true {
+          let left = 2 * parent + 1
+          let right = left + 1
+          var largest = parent
+          if left < entries.count, entries[largest].key < entries[left].key { largest = left }
+          if right < entries.count, entries[largest].key < entries[right].key { largest = right }
+          if largest == parent { break }
+          entries.swapAt(parent, largest)
+          parent = largest
+        }
+      }
+      return top
+    }
+
+    /// The ids of the `count` largest live entries (an entry is live when its key is the id's current key
+    /// and that has items left).
+    ///
+    /// - Complexity: O(log *n*) amortized: stale entries are removed for good.
+    mutating func top(_ count: Int, current: (Int) -> HeapKey) -> [Int] {
+      var found: [(key: HeapKey, id: Int)] = []
+      while found.count < count, !entries.isEmpty {
+        let entry = pop()
+        let key = current(entry.id)
+        guard key == entry.key, key.count > 0, !found.contains(where: { $0.id == entry.id }) else { continue }
+        found.append(entry)
+      }
+      for entry in found { push(entry) }
+      return found.map(\.id)
+    }
   }
 }

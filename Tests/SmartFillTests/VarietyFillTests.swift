@@ -45,29 +45,191 @@ struct VarietyFillTests {
     let seed: UInt64 = 0xFA_11_E7
     var random = SeededGenerator(seed: seed)
     print("variety fill: seed \(seed)")
-    for trial in 0..<2000 {
+    var split = 0
+    for trial in 0..<3000 {
       let count = Int.random(in: 1...11, using: &random)
       let durations = (0..<count).map { _ in Int.random(in: 1...40, using: &random) }
       let dominant = (0..<count).map { _ in Int.random(in: 0..<3, using: &random) > 0 }
       let high = Int.random(in: 1...150, using: &random)
       let window = max(0, high - Int.random(in: 0...10, using: &random))...high
-      let fill = VarietyFill(
+      var fill = VarietyFill(
         durations: durations, groupEnds: Array(1...count), dominantIndex: dominant.map { $0 ? 0 : nil },
         dominantCount: 1)
-      let result = try #require(fill.select(in: window), "seed \(seed), trial \(trial): over the budget")
+      // A third of the cases with a small head (or a budget that allows only one candidate in it), so that
+      // the tail's multiset sets and the search continued in the tail are checked as well.
+      switch trial % 3 {
+      case 1: fill.headSize = Int.random(in: 1...4, using: &random)
+      case 2: fill.budget = 1
+      default: break
+      }
+      if trial % 3 != 0, count > 1 { split += 1 }
+      let result = fill.select(in: window)
       let expected = Self.bruteForce(durations, dominant: dominant, window: window)
       #expect(
         result.indices == expected.indices && result.total == expected.total && result.inWindow == expected.inWindow,
-        "seed \(seed), trial \(trial): \(durations) \(dominant) in \(window)")
+        "seed \(seed), trial \(trial): \(durations) \(dominant) in \(window), head \(fill.headSize), budget \(fill.budget)"
+      )
     }
+    #expect(split > 1000)
   }
 
-  @Test("a search larger than its budget declines instead of running")
-  func budget() {
-    var fill = VarietyFill(
-      durations: Array(repeating: 60, count: 100), groupEnds: Array(1...100),
-      dominantIndex: Array(repeating: 0, count: 100), dominantCount: 1)
-    fill.budget = 1000
-    #expect(fill.select(in: 2000...3000) == nil)
+  @Test("a search over 300 candidates of one show runs with a head that fits the budget and gives the rule's answer")
+  func largeSearch() {
+    // 300 one-unit episodes of the dominant show, then one other of 10: the rule takes two of the dominant
+    // show, then must take the other one, then two more (D = 4 − 2 = 2), whatever the budget.
+    var durations = [Int](repeating: 1, count: 300)
+    var dominant = [Int?](repeating: 0, count: 300)
+    durations.append(10)
+    dominant.append(nil)
+    for budget in [VarietyFill.wordBudget, 20_000] {
+      var fill = VarietyFill(
+        durations: durations, groupEnds: Array(1...durations.count), dominantIndex: dominant, dominantCount: 1)
+      fill.budget = budget
+      let result = fill.select(in: 100...130)
+      #expect(result.indices == [0, 1, 2, 3, 300], "budget \(budget)")
+      #expect(result.total == 14, "budget \(budget)")
+      #expect(!result.inWindow, "budget \(budget)")
+    }
+  }
+}
+
+/// Catalogs dominated by one show, checked against an oracle that counts instead of tracking `δ`: for every
+/// suffix, which totals are reachable with `a` episodes of the dominant show and `o` of the others, and an
+/// arrangeability test on the counts themselves (no bounds, no head and tail, no multiset, no aim shortcut).
+@Suite("Variety on catalogs dominated by one show")
+struct VarietyDominatedTests {
+  /// The rule by counts: candidates in priority order, free episodes only; `dominant[i]` says whose.
+  static func countOracle(
+    _ durations: [Int], dominant: [Bool], window: ClosedRange<Int>, aim: Int
+  ) -> (taken: [Int], total: Int) {
+    let count = durations.count
+    let high = window.upperBound
+    let most = dominant.filter { $0 }.count
+    let others = count - most
+    // reach[i][a][o] holds bit t: a completion from i with a of the show, o others and total t.
+    let words = high / 64 + 1
+    func has(_ set: [UInt64], _ t: Int) -> Bool { t >= 0 && t <= high && set[t / 64] & (1 << UInt64(t % 64)) != 0 }
+    func shifted(_ set: [UInt64], by d: Int) -> [UInt64] {
+      var result = [UInt64](repeating: 0, count: words)
+      for t in 0...high where has(set, t) && t + d <= high { result[(t + d) / 64] |= 1 << UInt64((t + d) % 64) }
+      return result
+    }
+    let empty = [UInt64](repeating: 0, count: words)
+    var reach = [[[[UInt64]]]](
+      repeating: [[[UInt64]]](repeating: [[UInt64]](repeating: empty, count: others + 1), count: most + 1),
+      count: count + 1)
+    reach[count][0][0][0] = 1
+    for i in stride(from: count - 1, through: 0, by: -1) {
+      reach[i] = reach[i + 1]
+      for a in 0...most {
+        for o in 0...others where reach[i + 1][a][o] != empty {
+          let (a1, o1) = dominant[i] ? (a + 1, o) : (a, o + 1)
+          guard a1 <= most, o1 <= others else { continue }
+          let moved = shifted(reach[i + 1][a][o], by: durations[i])
+          for word in 0..<words { reach[i][a1][o1][word] |= moved[word] }
+        }
+      }
+    }
+    func arrangeable(_ a: Int, _ o: Int) -> Bool { a <= 2 * (o + 1) }  // the others hold at most two each
+    var totals: [Int] = []
+    for a in 0...most {
+      for o in 0...others where arrangeable(a, o) {
+        for t in 0...high where has(reach[0][a][o], t) { totals.append(t) }
+      }
+    }
+    let best = totals.max() ?? 0
+    var target = best...best
+    if best >= window.lowerBound { target = Oracle.aimed(window, totals: totals, aim: aim) }
+    var taken: [Int] = []
+    var total = 0
+    var a = 0
+    var o = 0
+    for i in 0..<count {
+      if target.contains(total) && arrangeable(a, o) { break }
+      let (a1, o1) = dominant[i] ? (a + 1, o) : (a, o + 1)
+      let t1 = total + durations[i]
+      guard t1 <= target.upperBound else { continue }
+      var found = false
+      search: for ra in 0...(most - a1) {
+        for ro in 0...(others - o1) where arrangeable(a1 + ra, o1 + ro) {
+          for rt in max(0, target.lowerBound - t1)...(target.upperBound - t1) where has(reach[i + 1][ra][ro], rt) {
+            found = true
+            break search
+          }
+        }
+      }
+      if found {
+        taken.append(i)
+        (a, o, total) = (a1, o1, t1)
+      }
+    }
+    return (taken, total)
+  }
+
+  @Test("15–60 short episodes of one show and a few small shows: the engine's choice is the count oracle's")
+  func dominatedCatalogs() throws {
+    let seed: UInt64 = 0xD0_41_4A
+    print("variety dominated: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var filled = 0
+    for trial in 0..<40 {
+      let episodes = Int.random(in: 15...60, using: &random)
+      let big = Show(
+        feedURL: "https://example.com/a.xml", title: "A", recentListeningSeconds: 36_000,
+        episodes: (0..<episodes).map { index in
+          Episode(
+            guid: "a\(index)", title: "A \(index)", published: day(index),
+            durationSeconds: Int.random(in: 61...100, using: &random))
+        })
+      var shows = [big]
+      for show in 0..<Int.random(in: 1...3, using: &random) {
+        shows.append(
+          Show(
+            feedURL: "https://example.com/o\(show).xml", title: "O\(show)",
+            recentListeningSeconds: Int.random(in: 0...200, using: &random),
+            episodes: (0..<Int.random(in: 1...2, using: &random)).map { index in
+              Episode(
+                guid: "o\(show)-\(index)", title: "O \(index)", published: day(index),
+                durationSeconds: Int.random(in: 300...1500, using: &random))
+            }))
+      }
+      let catalog = Catalog(shows: shows)
+      let minutes = [15, 30, 45][trial % 3]
+      let tolerance = [180, 300][trial % 2]
+      let aim = [0, 60, tolerance][Int.random(in: 0..<3, using: &random)]
+      let target = minutes * 60
+      let window = (target - tolerance)...(target + tolerance)
+      let items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
+      let expected = Self.countOracle(
+        items.map(\.seconds), dominant: items.map { $0.show == 0 }, window: window, aim: aim)
+      let result = try FillEngine(catalog: catalog).fill(
+        FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim))
+      let context = "seed \(seed), trial \(trial), \(episodes) episodes, \(minutes) min ± \(tolerance) s, aim \(aim)"
+      #expect(Set(result.entries.map(\.id)) == Set(expected.taken.map { items[$0].id }), "\(context)")
+      #expect(result.totalSeconds == expected.total, "\(context)")
+      if result.status == .filled { filled += 1 }
+    }
+    #expect(filled > 20)
+  }
+
+  @Test("the issue's reproduction: 40 short episodes of A and two of B land in 45 ± 3 minutes, never 3 in a row")
+  func reproduction() throws {
+    let a = Show(
+      feedURL: "https://example.com/a.xml", title: "A", recentListeningSeconds: 36_000,
+      episodes: (0..<40).map { index in
+        Episode(guid: "a\(index)", title: "A \(index)", published: day(index), durationSeconds: 61 + index)
+      })
+    let b = Show(
+      feedURL: "https://example.com/b.xml", title: "B", recentListeningSeconds: 100,
+      episodes: (0..<2).map { index in
+        Episode(guid: "b\(index)", title: "B \(index)", published: day(index), durationSeconds: 1100)
+      })
+    let result = try FillEngine(catalog: Catalog(shows: [a, b])).fill(
+      FillRequest(mode: .variety, targetSeconds: 2700, toleranceSeconds: 180))
+    #expect(result.status == .filled)
+    #expect((2520...2880).contains(result.totalSeconds))
+    #expect(result.entries.filter { $0.id.feedURL == b.feedURL }.count == 2)
+    #expect(result.entries.filter { $0.id.feedURL == a.feedURL }.count <= 6)
+    #expect(!VarietyOrderTests().hasThreeInARow(result.entries.map(\.id.feedURL)))
   }
 }
