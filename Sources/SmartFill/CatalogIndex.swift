@@ -18,6 +18,8 @@ struct CatalogIndex: Sendable {
   }
 
   var showIndexByURL: [String: Int] = [:]
+  /// Each show's feed URL.
+  var feedURLs: [String] = []
   /// Each show's recent listening, in seconds.
   var listening: [Int] = []
   /// Each show's position among the shows sorted by feed URL.
@@ -41,22 +43,70 @@ struct CatalogIndex: Sendable {
   init(_ catalog: Catalog) {
     let shows = catalog.shows
     for (index, show) in shows.enumerated() { showIndexByURL[show.feedURL] = index }
+    feedURLs = shows.map(\.feedURL)
     listening = shows.map(\.recentListeningSeconds)
-    feedRank = Array(repeating: 0, count: shows.count)
-    for (rank, index) in shows.indices.sorted(by: { shows[$0].feedURL < shows[$1].feedURL }).enumerated() {
-      feedRank[index] = rank
-    }
+    feedRank = Self.feedRanks(shows)
     series.reserveCapacity(shows.count)
     for (showIndex, show) in shows.enumerated() {
+      let part = ShowPart(show, index: showIndex)
+      series.append(part.series)
+      latestPlayed.append(part.latestPlayed)
+      chainCandidates.append(part.chain)
+      unknownChainCount.append(part.unknownChainCount)
+      guidHashes.append(part.guids)
+      freeOrder.append(contentsOf: part.free)
+    }
+    let rank = feedRank
+    freeOrder.sort { Self.precedes($0, $1, feedRank: rank) }
+    indexFreeByShow()
+  }
+
+  /// Each show's position among the shows sorted by feed URL.
+  static func feedRanks(_ shows: [Show]) -> [Int] {
+    var ranks = Array(repeating: 0, count: shows.count)
+    for (rank, index) in shows.indices.sorted(by: { shows[$0].feedURL < shows[$1].feedURL }).enumerated() {
+      ranks[index] = rank
+    }
+    return ranks
+  }
+
+  /// The order of ``freeOrder``: (−listening, published, feed rank, position).
+  static func precedes(_ lhs: Free, _ rhs: Free, feedRank: [Int]) -> Bool {
+    if lhs.listening != rhs.listening { return lhs.listening > rhs.listening }
+    if lhs.published != rhs.published { return lhs.published < rhs.published }
+    if lhs.show != rhs.show { return feedRank[Int(lhs.show)] < feedRank[Int(rhs.show)] }
+    return lhs.position < rhs.position
+  }
+
+  /// Rebuilds ``freeByShow`` from ``freeOrder``.
+  ///
+  /// - Complexity: O(*n*) in the free candidates.
+  mutating func indexFreeByShow() {
+    freeByShow = Array(repeating: [], count: listening.count)
+    for (offset, free) in freeOrder.enumerated() { freeByShow[Int(free.show)].append(Int32(offset)) }
+  }
+
+  /// What the index holds for one show, computed from the show alone.
+  struct ShowPart {
+    var series: [Int]
+    var latestPlayed: Int
+    var chain: [(episode: Int32, position: Int32, seconds: Int32)]
+    var unknownChainCount: Int
+    var guids: [(hash: UInt64, episode: Int32)]
+    /// The show's free candidates in priority order within the show: (published, position).
+    var free: [Free]
+
+    /// - Complexity: O(*e* log *e*) for the show's *e* episodes.
+    init(_ show: Show, index showIndex: Int) {
       let order = SeriesOrder.indices(of: show)
-      series.append(order)
+      series = order
       var latest = -1
       var free: [Free] = []
       var guids: [(hash: UInt64, episode: Int32)] = []
       guids.reserveCapacity(show.episodes.count)
       for (position, episodeIndex) in order.enumerated() {
         let episode = show.episodes[episodeIndex]
-        guids.append((Self.hash(episode.guid), Int32(episodeIndex)))
+        guids.append((CatalogIndex.hash(episode.guid), Int32(episodeIndex)))
         if episode.kind == .full && episode.isPlayed { latest = position }
         let isFree = show.ordering == .episodic ? episode.kind != .trailer : episode.kind == .bonus
         if isFree, !episode.isPlayed, let seconds = episode.remainingSeconds {
@@ -67,17 +117,18 @@ struct CatalogIndex: Sendable {
               published: episode.published.timeIntervalSince1970))
         }
       }
-      latestPlayed.append(latest)
+      latestPlayed = latest
       var chain: [(episode: Int32, position: Int32, seconds: Int32)] = []
       for position in (latest + 1)..<order.count {
         let episode = show.episodes[order[position]]
         guard episode.kind == .full, !episode.isPlayed else { continue }
         chain.append((Int32(order[position]), Int32(position), Int32(clamping: episode.remainingSeconds ?? -1)))
       }
-      chainCandidates.append(chain)
-      unknownChainCount.append(chain.reduce(0) { $0 + ($1.seconds < 0 ? 1 : 0) })
+      self.chain = chain
+      unknownChainCount = chain.reduce(0) { $0 + ($1.seconds < 0 ? 1 : 0) }
       guids.sort { $0.hash < $1.hash }
-      guidHashes.append(guids)
+      self.guids = guids
+      // Episodic shows' free episodes are already in (published, position) order: series order is by date.
       if show.ordering == .serial {
         free.sort { ($0.published, $0.position) < ($1.published, $1.position) }
       }
@@ -86,17 +137,8 @@ struct CatalogIndex: Sendable {
         free[offset].sameDurationRank = seen[free[offset].seconds, default: 0]
         seen[free[offset].seconds, default: 0] += 1
       }
-      freeOrder.append(contentsOf: free)
+      self.free = free
     }
-    let rank = feedRank
-    freeOrder.sort { lhs, rhs in
-      if lhs.listening != rhs.listening { return lhs.listening > rhs.listening }
-      if lhs.published != rhs.published { return lhs.published < rhs.published }
-      if lhs.show != rhs.show { return rank[Int(lhs.show)] < rank[Int(rhs.show)] }
-      return lhs.position < rhs.position
-    }
-    freeByShow = Array(repeating: [], count: shows.count)
-    for (offset, free) in freeOrder.enumerated() { freeByShow[Int(free.show)].append(Int32(offset)) }
   }
 
   /// The index of the episode with `guid` in show `show`, if any.

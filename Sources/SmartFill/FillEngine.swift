@@ -11,8 +11,8 @@ import Foundation
 /// ```
 public struct FillEngine: Sendable {
   /// The catalog the engine fills from.
-  public let catalog: Catalog
-  let index: CatalogIndex
+  public internal(set) var catalog: Catalog
+  var index: CatalogIndex
   /// The most words of the exact variety search's head rows (see ``VarietyFill``); tests lower it to make
   /// the search split its candidates into a head and a tail.
   var varietyBudget = VarietyFill.wordBudget
