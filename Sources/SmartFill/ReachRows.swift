@@ -9,12 +9,16 @@ struct ReachRows {
   let wordCount: Int
   private(set) var storage: [UInt64]
   private(set) var dense: [Int]
+  /// Each row's smallest sum (`Int.max` for an empty row): shifting in a row whose smallest sum lands past
+  /// the capacity changes nothing, and the words below both rows' smallest sums need no work.
+  private(set) var lowest: [Int]
 
   /// Creates `rows` rows able to hold every sum up to `maximum`.
   init(rows: Int, maximum: Int) {
     wordCount = maximum / 64 + 1
     storage = Array(repeating: ~0, count: rows * wordCount)
     dense = Array(repeating: 0, count: rows)
+    lowest = Array(repeating: 0, count: rows)
   }
 
   /// The largest sum a row can hold.
@@ -45,6 +49,7 @@ struct ReachRows {
       words[base] = 1
     }
     dense[row] = count
+    lowest[row] = 0
   }
 
   /// Sets `row` to the empty set.
@@ -56,6 +61,7 @@ struct ReachRows {
       for index in 0..<count { words[base + index] = 0 }
     }
     dense[row] = count
+    lowest[row] = Int.max
   }
 
   /// Sets `row` to a copy of `source`.
@@ -75,6 +81,7 @@ struct ReachRows {
       }
     }
     dense[row] = newDense
+    lowest[row] = lowest[source]
   }
 
   /// `row = skip ∪ (next + shift)`: the sums of `skip`, and the sums of `next` plus `shift`.
@@ -88,7 +95,16 @@ struct ReachRows {
     check(skip)
     check(next)
     check(shift: shift)
+    let shiftedLowest = lowest[next] == Int.max ? Int.max : lowest[next] + shift
+    if shiftedLowest > capacity {
+      // Nothing to shift in: the row is `skip`.
+      copy(skip, to: row)
+      return
+    }
     let count = wordCount
+    // Below both smallest sums every word of the result is 0.
+    let firstWord = min(lowest[skip], shiftedLowest) >> 6
+    lowest[row] = min(lowest[skip], shiftedLowest)
     let wordShift = shift >> 6
     let bitShift = shift & 63
     let shiftedDense = dense[next] + wordShift + (bitShift == 0 ? 0 : 1)
@@ -98,15 +114,19 @@ struct ReachRows {
       let out = row * count
       let skipBase = skip * count
       let nextBase = next * count
+      let start = min(firstWord, newDense)
+      if row != skip {
+        for index in 0..<start { words[out + index] = 0 }
+      }
       if bitShift == 0 {
-        for index in 0..<newDense {
+        for index in start..<newDense {
           let source = index - wordShift
           let shifted = source >= 0 ? words[nextBase + source] : 0
           words[out + index] = words[skipBase + index] | shifted
         }
       } else {
         let back = 64 - bitShift
-        for index in 0..<newDense {
+        for index in start..<newDense {
           let source = index - wordShift
           var shifted: UInt64 = 0
           if source >= 0 { shifted = words[nextBase + source] << UInt64(bitShift) }
@@ -244,6 +264,13 @@ struct ReachRows {
         buffer[offset] = word
         offset += 1
       }
+      var smallest = Int.max
+      for (index, word) in words.enumerated() where word != 0 {
+        smallest = index * 64 + word.trailingZeroBitCount
+        break
+      }
+      if smallest == Int.max, newDense < wordCount { smallest = newDense * 64 }
+      lowest[row] = smallest
       if oldDense > newDense {
         for index in newDense..<oldDense { buffer[base + index] = ~0 }
       }

@@ -151,13 +151,14 @@ struct VarietyFill {
       rest.headSize = headSize * 4
       // The tail's sets are needed for the head's states, but inside the tail δ rises by one per episode of
       // the show taken: the tail's space reaches that much higher (beyond, the episodes would not fit).
+      // Below 2 minus the tail's own fit, every δ shares one row there.
+      let tailFits = (0..<dominantCount).map { show in
+        Self.mostThatFit(
+          rest.durations.indices.filter { rest.dominantIndex[$0] == show }.map { rest.durations[$0] }, high)
+      }
       let extended = StateSpace(
-        lows: lows,
-        highs: (0..<dominantCount).map { show in
-          space.highs[show]
-            + Self.mostThatFit(
-              rest.durations.indices.filter { rest.dominantIndex[$0] == show }.map { rest.durations[$0] }, high)
-        })
+        lows: (0..<dominantCount).map { max(lows[$0], 2 - tailFits[$0]) },
+        highs: (0..<dominantCount).map { max(space.highs[$0], 2 - tailFits[$0]) + tailFits[$0] })
       let summary = rest.reachableTotals(extended, moves: rest.transitions(extended), upTo: high)
       for state in 0..<states {
         rows.restore(cut * states + state, from: summary.compact(extended.index(space.deltas(state))!))
@@ -242,22 +243,50 @@ struct VarietyFill {
     for state in 0..<states {
       if space.deltas(state).allSatisfy({ $0 <= 2 }) { rows.setZero(state) } else { rows.setEmpty(state) }
     }
-    // Short groups first, in passes, as in ``FillTime``: a group whose shortest addition lies in every row's
-    // dense tail adds nothing.
-    let limits = [high / 16, high / 4, Int.max]
-    for (pass, limit) in limits.enumerated() {
-      let previous = pass == 0 ? Int.min : limits[pass - 1]
-      var index = 0
-      while index < durations.count {
+    // Short groups first (sorted: these sets fill up far more slowly than fill time's, so the order pays):
+    // a group whose shortest addition lies in a row's dense tail adds nothing to it.
+    var starts: [Int] = []
+    var start = 0
+    while start < durations.count {
+      starts.append(start)
+      start = groupEnds[start]
+    }
+    starts.sort { durations[$0] < durations[$1] }
+    do {
+      for index in starts {
         let end = groupEnds[index]
-        defer { index = end }
         let first = durations[index]
-        guard first > previous, first <= limit else { continue }
         var densest = 0
         for state in 0..<states { densest = max(densest, rows.dense[old * states + state]) }
         guard first < densest * 64 else { continue }
-        let new = 1 - old
         let step = moves[kind(index)]
+        if dominantCount == 1 {
+          // In place: a step up (+1) reads a higher state, so go up from the lowest; a step down reads a
+          // lower one (or the lowest itself, saved first), so go down from the highest.
+          let up = kind(index) == 0
+          rows.copy(old * states, to: (1 - old) * states)
+          for offset in 0..<states {
+            let state = up ? offset : states - 1 - offset
+            let target = old * states + state
+            // Nothing to add where the row is already dense below the shortest addition.
+            guard first < rows.dense[target] * 64 else { continue }
+            var sum = 0
+            var source = state
+            for item in index..<end {
+              sum += durations[item]
+              source = source >= 0 ? step[source] : -1
+              if sum > rows.capacity || source < 0 { break }
+              let from = source == 0 && state == 0 ? (1 - old) * states : old * states + source
+              if from == target {
+                rows.formUnionShifted(target, by: sum)
+              } else {
+                rows.combine(into: target, skip: target, next: from, shift: sum)
+              }
+            }
+          }
+          continue
+        }
+        let new = 1 - old
         for state in 0..<states {
           let target = new * states + state
           rows.copy(old * states + state, to: target)

@@ -19,7 +19,8 @@ struct FillEngineChangesTests {
         ordering: Bool.random(using: &random) ? .serial : .episodic, categories: ["News"],
         recentListeningSeconds: [0, 3600][Int.random(in: 0..<2, using: &random)],
         episodes: (0..<Int.random(in: 0...4, using: &random)).map { index in
-          ep("n\(serial)-\(index)", minutes: Int.random(in: 1...40, using: &random), day: index, season: 1,
+          ep(
+            "n\(serial)-\(index)", minutes: Int.random(in: 1...40, using: &random), day: index, season: 1,
             episode: index + 1)
         })
       model.shows.append(show)
