@@ -156,19 +156,32 @@ struct AutoSwitchEngineTests {
     #expect(scenario.switches.filter { $0.to == .commute }.isEmpty)
   }
 
-  @Test("flapping motion: running and walking alternating, or running at low confidence, never switches")
+  @Test("flapping motion: stray or low-confidence running never asks; a flapping run asks once and never switches back")
   func flappingMotion() throws {
     var scenario = Scenario()
     let start = instant("2026-03-02T18:00:00+01:00")
-    for step in 0..<60 {
-      let flags: Set<MotionFlag> = step % 2 == 0 ? [.running] : [.walking]
-      scenario.at(start.addingTimeInterval(Double(step * 20)), .motion(MotionSample(flags, confidence: .high)))
+    func report(_ seconds: Int, _ flags: Set<MotionFlag>, _ confidence: MotionConfidence = .high) -> Decision {
+      scenario.at(start.addingTimeInterval(Double(seconds)), .motion(MotionSample(flags, confidence: confidence)))
     }
-    for step in 0..<60 {
-      scenario.at(
-        start.addingTimeInterval(Double(1200 + step * 5)), .motion(MotionSample([.running], confidence: .low)))
+    // A walk with a stray running report every 40 s, then running reported at low confidence for 5 minutes.
+    for second in stride(from: 0, to: 1200, by: 5) {
+      #expect(report(second, second % 40 == 0 ? [.running] : [.walking]).action.isNone, "at \(second) s")
     }
-    #expect(scenario.log.allSatisfy { $0.2.action.isNone }, "\(scenario.log.map(\.2))")
+    for second in stride(from: 1200, to: 1500, by: 5) {
+      #expect(report(second, [.running], .low).action.isNone, "at \(second) s")
+    }
+    // A run that flaps: 20 s running, 10 s walking or stationary, for 20 minutes.
+    var asks = 0
+    for second in stride(from: 1500, to: 2700, by: 5) {
+      let flags: Set<MotionFlag> = (second / 10) % 3 == 2 ? [.walking, .stationary] : [.running]
+      let decision = report(second, flags, second % 15 == 0 ? .medium : .high)
+      if decision.action.question != nil {
+        asks += 1
+        scenario.at(start.addingTimeInterval(Double(second) + 1), .answer(.yes))
+      }
+    }
+    #expect(asks == 1)
+    #expect(scenario.switches.map(\.to) == [.workout], "one switch, and not back")
   }
 
   @Test(
