@@ -75,6 +75,11 @@ public struct AutoSwitchEngine: Sendable {
       lastConnection = ("CarPlay connected", time)
     case .carPlayDisconnected:
       carPlaySince = nil
+      // CarPlay's audio goes with its scene, whether or not the route change has come yet.
+      if route?.kind == .carAudio {
+        route = nil
+        routeSince = nil
+      }
     case .audioRouteChanged(let port):
       if port != route { routeSince = time }
       route = port
@@ -390,7 +395,9 @@ public struct AutoSwitchEngine: Sendable {
       let next = evaluate(at: time, in: &library, betweenEpisodes: !isPlaying)
       if case .none = next.action {
         return Decision(
-          .none, reason: "you said No to \(asked.queueName); not asked again until \(asked.cause) ends and comes back")
+          .none,
+          reason: "you said No to \(asked.queueName); not asked again before this trigger (\(asked.cause)) ends and "
+            + "comes back")
       }
       return next
     case .dontAskAgain:

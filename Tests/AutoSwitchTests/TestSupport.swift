@@ -30,7 +30,9 @@ func sampleLibrary() -> QueueLibrary {
     (.sleep, (1...12).map { episode("s\($0)") }),
   ]
   for (id, list) in episodes {
-    try! library.modify(id) { (queue) throws(QueueError) in try queue.playLast(list) }
+    try! library.modify(id, now: instant("2026-01-01T00:00:00Z")) { (queue) throws(QueueError) in
+      try queue.playLast(list)
+    }
   }
   return library
 }
