@@ -14,7 +14,7 @@ import PackageDescription
 //   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, AutoSwitch,
 //                                                                                  SyntheticCatalogs
 //   Benchmarks/             BenchmarkSupport (measurement), DesignBaseline (the design's greedy algorithms),
-//                           fillbench, queuebench and switchbench
+//                           fillbench and queuebench
 //   Tests/                  a test target per module, SmartFillTestSupport (shared test helpers) and
 //                           queue-store-writer (the store's crash-test child process)
 let package = Package(
@@ -77,11 +77,8 @@ let package = Package(
       path: "Benchmarks/fillbench"),
     .testTarget(name: "FillbenchTests", dependencies: ["fillbench", "SmartFillTestSupport"]),
     .executableTarget(
-      name: "queuebench", dependencies: ["Queues", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
+      name: "queuebench", dependencies: ["Queues", "AutoSwitch", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
       path: "Benchmarks/queuebench"),
-    .executableTarget(
-      name: "switchbench", dependencies: ["AutoSwitch", "Queues", "SmartFillSupport", "BenchmarkSupport"],
-      path: "Benchmarks/switchbench"),
 
     // Test helpers.
     .target(name: "SmartFillTestSupport", path: "Tests/TestSupport"),

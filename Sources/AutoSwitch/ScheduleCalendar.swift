@@ -10,11 +10,16 @@ import Queues
 /// when they go back begins at its first occurrence.
 public struct ScheduleCalendar: Sendable, Hashable {
   /// The time zone of ranges that name none.
-  public var timeZone: TimeZone
+  public let timeZone: TimeZone
+  /// The Gregorian calendar in `timeZone`, made once.
+  private let listenersCalendar: Calendar
 
   /// A calendar for the listener's `timeZone`.
   public init(timeZone: TimeZone) {
     self.timeZone = timeZone
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    self.listenersCalendar = calendar
   }
 
   /// The instant at which the occurrence of `range` that holds `instant` began, or `nil` when `range` is not
@@ -23,20 +28,19 @@ public struct ScheduleCalendar: Sendable, Hashable {
   /// - Complexity: O(1).
   public func occurrence(of range: TimeRange, containing instant: Date) -> Date? {
     let calendar = self.calendar(for: range)
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: instant)
+    let parts = calendar.dateComponents([.hour, .minute, .weekday], from: instant)
     let minute = parts.hour! * 60 + parts.minute!
     let weekday = Weekday(rawValue: parts.weekday!)!
     let start = range.start.minutesSinceMidnight
     let end = range.end.minutesSinceMidnight
-    let day = calendar.date(from: DateComponents(year: parts.year, month: parts.month, day: parts.day, hour: 12))!
     if end > start {
       guard range.weekdays.contains(weekday), minute >= start, minute < end else { return nil }
-      return begin(of: range, on: day, in: calendar)
+      return begin(of: range, on: instant, in: calendar)
     }
     // Wraps past midnight (or lasts the whole day when the end equals the start).
-    if minute >= start, range.weekdays.contains(weekday) { return begin(of: range, on: day, in: calendar) }
+    if minute >= start, range.weekdays.contains(weekday) { return begin(of: range, on: instant, in: calendar) }
     if minute < end, range.weekdays.contains(weekday.previous) {
-      return begin(of: range, on: calendar.date(byAdding: .day, value: -1, to: day)!, in: calendar)
+      return begin(of: range, on: calendar.date(byAdding: .day, value: -1, to: instant)!, in: calendar)
     }
     return nil
   }
@@ -63,8 +67,11 @@ public struct ScheduleCalendar: Sendable, Hashable {
 
   /// The Gregorian calendar in the range's time zone, or the listener's.
   func calendar(for range: TimeRange) -> Calendar {
+    guard let identifier = range.timeZoneIdentifier, identifier != timeZone.identifier,
+      let zone = TimeZone(identifier: identifier)
+    else { return listenersCalendar }
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = range.timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? timeZone
+    calendar.timeZone = zone
     return calendar
   }
 
