@@ -79,16 +79,12 @@ extension Decision {
       case .ask(let question):
         json.member("action", "ask")
         json.member("queue", question.queue.rawValue)
-        json.member("text", question.text)
-        json.member("options")
-        json.strings(question.options)
+        Self.writeQuestion(question.text, question.options, to: &json)
       case .askIsCar(let question):
         json.member("action", "askIsCar")
         json.member("deviceID", question.device.identifier)
         json.member("deviceName", question.device.name)
-        json.member("text", question.text)
-        json.member("options")
-        json.strings(question.options)
+        Self.writeQuestion(question.text, question.options, to: &json)
       case .switchNow(let change):
         json.member("action", "switchNow")
         change.writeMembers(to: &json)
@@ -104,6 +100,13 @@ extension Decision {
       }
       json.member("reason", reason)
     }
+  }
+
+  /// Writes a question's `text` and `options`.
+  private static func writeQuestion(_ text: String, _ options: [String], to json: inout JSONWriter) {
+    json.member("text", text)
+    json.member("options")
+    json.strings(options)
   }
 }
 

@@ -17,7 +17,7 @@ public struct AutoSwitchRule: Sendable, Hashable {
   public var returnsWhenTriggerEnds: Bool
 
   /// The listener's answer for a rule, kept with it: ask each time, always switch, or never.
-  public enum Consent: String, Sendable, Hashable, CaseIterable {
+  public enum Consent: String, Codable, Sendable, Hashable, CaseIterable {
     /// Ask "Switching to 🚗 Commute?" (the default, and the answer "No").
     case ask
     /// Switch without asking, and show a notice with undo (the answer "Yes").

@@ -18,7 +18,7 @@ public enum AutoSwitchTrigger: Sendable, Hashable {
   case focusFilter(focusName: String?)
 
   /// A kind of movement the motion sensors report.
-  public enum MotionActivity: String, Sendable, Hashable, CaseIterable {
+  public enum MotionActivity: String, Codable, Sendable, Hashable, CaseIterable {
     case walking
     case running
     case cycling
@@ -132,7 +132,7 @@ public enum AutoSwitchTrigger: Sendable, Hashable {
 }
 
 /// How confidently the motion sensors report an activity.
-public enum MotionConfidence: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum MotionConfidence: String, Codable, Sendable, Hashable, CaseIterable, Comparable {
   case low
   case medium
   case high
