@@ -24,7 +24,7 @@ import Queues
 ///   auto-switching is off, or whose consent is Never, does not fire.
 /// - The first time a rule fires it asks; "Yes" makes its consent Always (it then switches with a notice),
 ///   "Don't ask again" Never, and "No" holds until the trigger ends and comes back.
-/// - While an episode plays, a switch waits for its end (or asks, see
+/// - While an episode plays, a switch waits for its end, or for the player to pause (or asks, see
 ///   ``AutoSwitchSettings/WhileEpisodePlays``). A switch never starts playback, and a remote "play" right
 ///   after a car connects is held.
 /// - A Bluetooth device not seen before asks "Is this your car?" once (when a car rule could fire); "No"
@@ -83,6 +83,8 @@ public struct AutoSwitchEngine: Sendable {
     case .audioRouteChanged(let port):
       if port != route { routeSince = time }
       route = port
+      // An unanswered "Is this your car?" lapses when the route moves on; the device is asked about next time.
+      if let asked = carQuestion, asked != port { carQuestion = nil }
       if port.kind == .bluetooth || port.kind == .carAudio { lastConnection = ("\(port.name) connected", time) }
       if port.kind == .bluetooth, library.knownAudioDevice(port.identifier) == nil, carQuestion == nil,
         carPlaySince == nil, hasCarRule(in: library)

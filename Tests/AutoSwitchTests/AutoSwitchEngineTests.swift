@@ -138,6 +138,24 @@ struct AutoSwitchEngineTests {
     #expect(car.reason.hasPrefix("Golf, your car, connected; rule Car of 🚗 Commute"))
   }
 
+  @Test("an unanswered \"Is this your car?\" lapses when the route moves on, and is asked again next time")
+  func unansweredCarQuestion() {
+    var scenario = Scenario()
+    if case .askIsCar = scenario.at("2026-03-02T08:00:00+01:00", .audioRouteChanged(golf)).action {
+    } else {
+      Issue.record("a new device is asked about")
+    }
+    scenario.at("2026-03-02T08:30:00+01:00", .audioRouteChanged(phoneSpeaker))
+    #expect(
+      scenario.at("2026-03-02T08:30:05+01:00", .carAnswer(isCar: true)).reason == "no \"Is this your car?\" is open")
+    #expect(scenario.library.knownAudioDevice(golf.identifier) == nil)
+    if case .askIsCar(let question) = scenario.at("2026-03-02T09:00:00+01:00", .audioRouteChanged(kitchen)).action {
+      #expect(question.device == kitchen, "another device is asked about")
+    } else {
+      Issue.record("the next new device is asked about")
+    }
+  }
+
   @Test("a home speaker: No at the first connection, and no switch at any later one")
   func homeSpeakerScenario() throws {
     var library = sampleLibrary()
@@ -241,7 +259,7 @@ struct AutoSwitchEngineTests {
     #expect(moved.at("2026-03-02T08:00:00+01:00", .carPlayConnected).action.change?.to == bike)
   }
 
-  @Test("a switch deferred to the end of the episode, dropped when the trigger ends first, or asked when configured")
+  @Test("a switch deferred to the end of the episode (or a pause), dropped when the trigger ends first, or asked")
   func deferredToEpisodeEnd() throws {
     var library = sampleLibrary()
     try library.setConsent(.always, forRule: 0, of: .commute)
@@ -254,6 +272,13 @@ struct AutoSwitchEngineTests {
     #expect(scenario.library.activeQueueID == .upNext)
     let end = scenario.at("2026-03-02T08:30:00+01:00", .episodeEnded)
     #expect(end.action.change?.to == .commute && end.action.change?.keepsPlaying == true)
+
+    var paused = Scenario(library: library)
+    paused.at("2026-03-02T08:00:00+01:00", .playbackStarted(positionSeconds: 0))
+    paused.at("2026-03-02T08:05:00+01:00", .carPlayConnected)
+    let pause = paused.at("2026-03-02T08:07:00+01:00", .playbackPaused(positionSeconds: 420))
+    #expect(pause.action.change?.to == .commute && pause.action.change?.keepsPlaying == false)
+    #expect(paused.library.upNext.current?.playbackPositionSeconds == 420)
 
     var dropped = Scenario(library: library)
     dropped.at("2026-03-02T08:00:00+01:00", .playbackStarted(positionSeconds: 0))
