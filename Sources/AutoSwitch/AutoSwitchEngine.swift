@@ -1,5 +1,6 @@
 import Foundation
 import Queues
+import SmartFillSupport
 
 /// Decides when to switch queues from the events an app sees; the app acts on the decisions.
 ///
@@ -85,14 +86,17 @@ public struct AutoSwitchEngine: Sendable {
       route = port
       // An unanswered "Is this your car?" lapses when the route moves on; the device is asked about next time.
       if let asked = carQuestion, asked != port { carQuestion = nil }
-      if port.kind == .bluetooth || port.kind == .carAudio { lastConnection = ("\(port.name) connected", time) }
+      if port.kind == .bluetooth || port.kind == .carAudio {
+        lastConnection = ("\(DisplayText.quoted(port.name)) connected", time)
+      }
       if port.kind == .bluetooth, library.knownAudioDevice(port.identifier) == nil, carQuestion == nil,
         carPlaySince == nil, hasCarRule(in: library)
       {
         carQuestion = port
         return Decision(
           .askIsCar(CarQuestion(device: port)),
-          reason: "\(port.name) connected over Bluetooth for the first time; a Bluetooth car stereo looks like any "
+          reason:
+            "\(DisplayText.quoted(port.name)) connected over Bluetooth for the first time; a Bluetooth car stereo looks like any "
             + "speaker, so only you can say")
       }
     case .motion(let sample):
@@ -133,7 +137,9 @@ public struct AutoSwitchEngine: Sendable {
       library.markAudioDevice(port.identifier, name: port.name, isCar: isCar)
       if !isCar {
         return Decision(
-          .none, reason: "\(port.name) is not your car: it never switches to a car's queue and is not asked about again"
+          .none,
+          reason:
+            "\(DisplayText.quoted(port.name)) is not your car: it never switches to a car's queue and is not asked about again"
         )
       }
     case .undo:
@@ -183,7 +189,7 @@ public struct AutoSwitchEngine: Sendable {
         return (.carPlay, since, "CarPlay audio connected")
       }
       if let route, let since = routeSince, isMarkedCar(route, library) {
-        return (.bluetoothCar, since, "\(route.name), your car, connected")
+        return (.bluetoothCar, since, "\(DisplayText.quoted(route.name)), your car, connected")
       }
       return nil
     case .motion(let condition):
@@ -197,7 +203,7 @@ public struct AutoSwitchEngine: Sendable {
       return (.schedule, since, "it is \(range.description)")
     case .audioOutput(let output):
       guard let route, let since = routeSince, matches(output, route, library) else { return nil }
-      return (.audioOutput, since, "\(route.name) connected")
+      return (.audioOutput, since, "\(DisplayText.quoted(route.name)) connected")
     case .focusFilter:
       guard let since = focusSince[queue] else { return nil }
       return (.focusFilter, since, "the Focus filter for this queue came on")

@@ -49,7 +49,8 @@ public struct Decision: Sendable, Hashable, CustomStringConvertible {
     case .none: what = "none"
     case .ask(let question): what = "ask: \(question.text) [\(question.options.joined(separator: " | "))]"
     case .askIsCar(let question):
-      what = "ask: \(question.text) (\(question.device.name)) [\(question.options.joined(separator: " | "))]"
+      what =
+        "ask: \(question.text) (\(DisplayText.quoted(question.device.name))) [\(question.options.joined(separator: " | "))]"
     case .switchNow(let change): what = "switch now: \(change.summary)"
     case .switchAtEpisodeEnd(_, let name): what = "switch when the episode ends: to \(name)"
     case .notice(let change): what = "notice: \(change.notice) [Undo] — \(change.summary)"
@@ -68,6 +69,13 @@ public struct SwitchQuestion: Sendable, Hashable {
   /// The title of the rule that fired ("Car").
   public var ruleTitle: String
 
+  /// Creates a question.
+  public init(queue: QueueID, queueName: String, ruleTitle: String) {
+    self.queue = queue
+    self.queueName = queueName
+    self.ruleTitle = ruleTitle
+  }
+
   /// "Switching to 🚗 Commute?".
   public var text: String { "Switching to \(queueName)?" }
   /// "Yes", "No", "Don't ask again for Car".
@@ -78,6 +86,9 @@ public struct SwitchQuestion: Sendable, Hashable {
 public struct CarQuestion: Sendable, Hashable {
   /// The device.
   public var device: AudioPort
+
+  /// Creates a question.
+  public init(device: AudioPort) { self.device = device }
 
   /// "Is this your car?".
   public var text: String { "Is this your car?" }
@@ -102,6 +113,20 @@ public struct Switch: Sendable, Hashable {
   public var keepsPlaying: Bool
   /// "Switched to 🚗 Commute: CarPlay connected".
   public var notice: String
+
+  /// Creates a record of a switch.
+  public init(
+    from: QueueID, to: QueueID, toName: String, savedPositionSeconds: Int?, resume: EpisodeReference?,
+    keepsPlaying: Bool, notice: String
+  ) {
+    self.from = from
+    self.to = to
+    self.toName = toName
+    self.savedPositionSeconds = savedPositionSeconds
+    self.resume = resume
+    self.keepsPlaying = keepsPlaying
+    self.notice = notice
+  }
 
   /// "📋 Up Next → 🚗 Commute, saved at 600 s, resumes "Episode c1" at 754 s, paused".
   public var summary: String {
