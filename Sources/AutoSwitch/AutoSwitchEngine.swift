@@ -13,9 +13,11 @@ import SmartFillSupport
 ///
 /// ```swift
 /// var engine = AutoSwitchEngine(settings: AutoSwitchSettings(timeZone: .current))
-/// let decision = try store.update { (library) throws(QueueError) in
+/// var decision = Decision(.none, reason: "")
+/// try store.update { (library) throws(QueueError) in
 ///   decision = engine.handle(.carPlayConnected, at: Date(), in: &library)
 /// }
+/// // decision.action: .ask(…) "Switching to 🚗 Commute?"; decision.reason: "CarPlay connected; rule Car of …"
 /// ```
 ///
 /// The rules of a decision:
