@@ -10,7 +10,9 @@ import PackageDescription
 //   SyntheticCatalogs       the benchmark's catalog generator                      on SmartFill
 //   Feeds                   RSS and OPML import                                    on SmartFill
 //   Queues                  named queues and their store                           on SmartFill
-//   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, SyntheticCatalogs
+//   AutoSwitch              context-aware switching between queues, the timeline   on Queues
+//   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, AutoSwitch,
+//                                                                                  SyntheticCatalogs
 //   Benchmarks/             BenchmarkSupport (measurement), DesignBaseline (the design's greedy algorithms),
 //                           fillbench and queuebench
 //   Tests/                  a test target per module, SmartFillTestSupport (shared test helpers) and
@@ -22,6 +24,7 @@ let package = Package(
     .library(name: "SyntheticCatalogs", targets: ["SyntheticCatalogs"]),
     .library(name: "Feeds", targets: ["Feeds"]),
     .library(name: "Queues", targets: ["Queues"]),
+    .library(name: "AutoSwitch", targets: ["AutoSwitch"]),
     .executable(name: "smartfill", targets: ["smartfill"]),
     .executable(name: "fillbench", targets: ["fillbench"]),
   ],
@@ -50,8 +53,14 @@ let package = Package(
         "Queues", "SmartFill", "SmartFillSupport", "SyntheticCatalogs", "SmartFillTestSupport", "queue-store-writer",
       ]),
 
+    // On the queues.
+    .target(name: "AutoSwitch", dependencies: ["Queues", "SmartFillSupport"]),
+    .testTarget(name: "AutoSwitchTests", dependencies: ["AutoSwitch", "Queues", "SmartFillSupport"]),
+
     // The command-line tool.
-    .target(name: "SmartFillCLI", dependencies: ["SmartFill", "SmartFillSupport", "Feeds", "SyntheticCatalogs"]),
+    .target(
+      name: "SmartFillCLI",
+      dependencies: ["SmartFill", "SmartFillSupport", "Feeds", "SyntheticCatalogs", "Queues", "AutoSwitch"]),
     .executableTarget(name: "smartfill", dependencies: ["SmartFillCLI"]),
     .testTarget(
       name: "SmartFillCLITests",
@@ -68,7 +77,7 @@ let package = Package(
       path: "Benchmarks/fillbench"),
     .testTarget(name: "FillbenchTests", dependencies: ["fillbench", "SmartFillTestSupport"]),
     .executableTarget(
-      name: "queuebench", dependencies: ["Queues", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
+      name: "queuebench", dependencies: ["Queues", "AutoSwitch", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
       path: "Benchmarks/queuebench"),
 
     // Test helpers.

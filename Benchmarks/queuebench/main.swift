@@ -9,8 +9,9 @@ import SmartFillSupport
 //   swift run -c release queuebench [--iterations N] [--episodes N] [--seconds S] [--json]
 //
 // Times add (play last), move (drag three episodes), switch (active queue, saving the position), finish
-// (an episode leaves every queue), encode, save (lock, re-read, check, write, fsync, rename) and load
-// (read, parse, check). Inputs are built before the timed region; every result goes through a black hole.
+// (an episode leaves every queue), encode, save (lock, re-read, check, write, fsync, rename), load
+// (read, parse, check) and one auto-switch decision with 5 rules per queue (`AutoSwitchDecisions.swift`).
+// Inputs are built before the timed region; every result goes through a black hole.
 // Prints p50, p90, p99 and max per operation; exit 0, or 1 when an operation fails.
 
 struct Options {
@@ -209,6 +210,8 @@ do {
       nextShared += 1
       Measurement.blackHole(library.markFinished(shared, now: start))
     })
+
+  results.append(contentsOf: try autoSwitchDecisions(on: library))
 
   let fileBytes = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
   #if DEBUG

@@ -27,7 +27,9 @@ import SmartFillSupport
 ///   ``QueueLibrary/defaultQueueLimit`` and the number of queues loaded, `activeQueueID` (also when it names
 ///   a queue that was left out) by Up Next, `deletedQueues` by none, version 1's `currentIndex` by 0. When
 ///   Up Next itself was left out or is missing, an empty one takes its place
-///   (``Issue/Outcome/upNextAdded``).
+///   (``Issue/Outcome/upNextAdded``). A `knownAudioDevices` member that is not an array is replaced by none.
+/// - **A known audio device** with a bad field, one that repeats an earlier identifier, or one beyond
+///   ``QueueLibrary/maximumKnownAudioDevices`` is left out (``Issue/Outcome/knownDeviceSkipped(identifier:)``).
 ///
 /// A store that loads with issues is *incomplete*: ``QueueStore`` keeps a copy of the file (``backupPath``)
 /// and writes over it only when the caller passes this report back (``QueueStore/update(now:discarding:_:)``),
@@ -52,6 +54,9 @@ public struct LoadReport: Sendable, Hashable, CustomStringConvertible {
       case replaced(with: String)
       /// Up Next was missing or left out; an empty Up Next takes its place.
       case upNextAdded
+      /// What the listener said about a Bluetooth device was not loaded (they will be asked again); its
+      /// identifier when it could be read.
+      case knownDeviceSkipped(identifier: String?)
     }
 
     /// Where the bad value is, as the store's JSON spells it: `queues[2].name`, `revision`.
@@ -123,6 +128,8 @@ extension LoadReport.Issue.Outcome: CustomStringConvertible {
       return "queue \(quoted(id.rawValue)) was loaded without smart fill settings"
     case .replaced(let value): return "\(value) was used instead"
     case .upNextAdded: return "an empty Up Next was added"
+    case .knownDeviceSkipped(let identifier):
+      return "the known audio device\(identifier.map { " \(quoted($0))" } ?? "") was left out"
     }
   }
 

@@ -5,11 +5,13 @@ import SmartFillSupport
 // A queue in the store's format (see `QueueLibrary+JSON.swift`).
 
 extension Queue {
-  /// The keys of the store's queue object (the same in versions 2 and 3).
-  static let knownKeys: Set<String> = [
+  /// The keys of the store's queue object in versions 2 and 3.
+  static let version3Keys: Set<String> = [
     "id", "name", "createdAt", "lastModified", "isSyncedToCloud", "autoSwitchRules", "smartFillSettings",
     "currentIndex", "episodes",
   ]
+  /// The keys of the store's queue object in version 4, which adds `isAutoSwitchEnabled`.
+  static let knownKeys = version3Keys.union(["isAutoSwitchEnabled"])
 
   /// Writes the queue as an object of the store's format, keys in the documented order, then the fields this
   /// version does not know, sorted.
@@ -20,6 +22,7 @@ extension Queue {
       json.member("createdAt", createdAt)
       json.member("lastModified", lastModified)
       json.member("isSyncedToCloud", isSyncedToCloud)
+      json.member("isAutoSwitchEnabled", isAutoSwitchEnabled)
       json.member("autoSwitchRules")
       json.array { json in
         for rule in autoSwitchRules {
@@ -43,12 +46,12 @@ extension Queue {
     }
   }
 
-  /// Reads a queue of the store's format `version` (2 or 3), leaving out the parts of it that are bad (see
+  /// Reads a queue of the store's format `version` (2 to 4; before 4, auto-switching is on), leaving out the parts of it that are bad (see
   /// ``LoadReport``): an episode or a rule with a bad field, a repeated episode, or bad smart fill settings
   /// are recorded in `issues` and left out, and the playhead stays on the same episode.
   ///
   /// - Throws: ``JSONReadError`` for a bad field of the queue itself (`id`, `name`, the dates, the cloud
-  ///   setting, `currentIndex`, or `episodes` or `autoSwitchRules` that are not arrays): the queue cannot be
+  ///   setting, `isAutoSwitchEnabled` in version 4, `currentIndex`, or `episodes` or `autoSwitchRules` that are not arrays): the queue cannot be
   ///   loaded, and nothing is recorded in `issues`.
   /// - Complexity: O(*n*) in the number of episodes.
   init(reading reader: JSONReader, version: Int, issues: inout [PendingIssue]) throws(JSONReadError) {
@@ -59,10 +62,11 @@ extension Queue {
     let createdAt = try reader.date("createdAt")
     let lastModified = try reader.date("lastModified")
     let isSyncedToCloud = try reader.bool("isSyncedToCloud")
+    let isAutoSwitchEnabled = version >= 4 ? try reader.bool("isAutoSwitchEnabled") : true
     let episodeNodes = try reader.array("episodes")
     let currentIndex = try reader.field("currentIndex").integer(in: 0...episodeNodes.count)
     let ruleNodes = try reader.array("autoSwitchRules")
-    let unknownFields = try reader.unknownMembers(known: Self.knownKeys)
+    let unknownFields = try reader.unknownMembers(known: version >= 4 ? Self.knownKeys : Self.version3Keys)
 
     var found: [PendingIssue] = []
     let (episodes, playhead) = Self.readEpisodes(episodeNodes, currentIndex: currentIndex, of: id, issues: &found)
@@ -70,8 +74,9 @@ extension Queue {
     var ruleFields: [AutoSwitchRule: UnknownFields] = [:]
     for node in ruleNodes {
       do {
-        let rule = try AutoSwitchRule(reading: node)
-        let extra = try node.unknownMembers(known: rule.knownKeys)
+        let rule = try AutoSwitchRule(reading: node, version: version)
+        let extra = try node.unknownMembers(
+          known: AutoSwitchRule.knownKeys(kind: try node.string("kind"), version: version) ?? [])
         if !extra.isEmpty, ruleFields[rule] == nil { ruleFields[rule] = extra }
         rules.append(rule)
       } catch {
@@ -88,7 +93,8 @@ extension Queue {
     }
     self.init(
       id: id, name: name, episodes: episodes, currentIndex: playhead, autoSwitchRules: rules,
-      smartFillSettings: settings, createdAt: createdAt, lastModified: lastModified, isSyncedToCloud: isSyncedToCloud)
+      smartFillSettings: settings, createdAt: createdAt, lastModified: lastModified, isSyncedToCloud: isSyncedToCloud,
+      isAutoSwitchEnabled: isAutoSwitchEnabled)
     self.unknownFields = unknownFields
     self.unknownRuleFields = ruleFields
     issues.append(contentsOf: found)

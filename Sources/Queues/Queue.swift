@@ -32,6 +32,9 @@ public struct Queue: Identifiable, Sendable, Hashable {
   public internal(set) var lastModified: Date
   /// Whether the listener wants this queue kept in their cloud account.
   public var isSyncedToCloud: Bool
+  /// Whether the queue's auto-switch rules may switch to it at all (on by default); turning it off keeps the
+  /// rules and their answers.
+  public var isAutoSwitchEnabled: Bool
   /// The members of the store's queue object that this version does not know, written back as read.
   var unknownFields: UnknownFields = [:]
   /// The members of each auto-switch rule's object that this version does not know, by rule (a rule is a
@@ -48,7 +51,8 @@ public struct Queue: Identifiable, Sendable, Hashable {
     smartFillSettings: SmartFillSettings? = nil,
     createdAt: Date,
     lastModified: Date? = nil,
-    isSyncedToCloud: Bool = false
+    isSyncedToCloud: Bool = false,
+    isAutoSwitchEnabled: Bool = true
   ) {
     self.id = id
     self.name = name
@@ -59,6 +63,7 @@ public struct Queue: Identifiable, Sendable, Hashable {
     self.createdAt = createdAt.wholeSeconds
     self.lastModified = (lastModified ?? createdAt).wholeSeconds
     self.isSyncedToCloud = isSyncedToCloud
+    self.isAutoSwitchEnabled = isAutoSwitchEnabled
   }
 
   /// The leading emoji of the name, if any ("🚗").

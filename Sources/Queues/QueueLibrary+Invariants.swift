@@ -4,7 +4,8 @@ extension QueueLibrary {
   /// Checks what every library must hold: Up Next among the queues, identifiers unique, valid and unique
   /// names, each episode at most once per queue and valid, playheads in range, valid rules, smart fill
   /// settings within the store's bounds, an active queue that exists, no more queues than the limit and
-  /// every number within its bound (``maximumQueueLimit``, ``maximumRevision``), so that a library that
+  /// every number within its bound (``maximumQueueLimit``, ``maximumRevision``), known audio devices unique
+  /// and at most ``maximumKnownAudioDevices``, so that a library that
   /// passes is read back whole from the store.
   ///
   /// - Throws: ``QueueError/malformedLibrary(location:reason:)`` naming the first problem's place, as the
@@ -54,6 +55,19 @@ extension QueueLibrary {
           location + ".formerIndex", "must be from 0 to \(Self.maximumQueueLimit), got \(deleted.formerIndex)")
       }
       try Self.check(deleted.queue, at: location + ".queue")
+    }
+    if knownAudioDevices.count > Self.maximumKnownAudioDevices {
+      throw fail(
+        "knownAudioDevices",
+        "must hold at most \(Self.maximumKnownAudioDevices) devices, has \(knownAudioDevices.count)")
+    }
+    var devices: Set<String> = []
+    for (offset, device) in knownAudioDevices.enumerated()
+    where !devices.insert(device.identifier).inserted
+      || device.identifier.isEmpty
+    {
+      throw fail(
+        "knownAudioDevices[\(offset)].identifier", "\"\(device.identifier)\" is empty or used by another device")
     }
   }
 

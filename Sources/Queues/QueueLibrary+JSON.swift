@@ -4,11 +4,13 @@ import SmartFillSupport
 
 // The store's format, the library's one encoding: JSON written with the package's `JSONWriter` (keys in a
 // fixed order, two-space indentation, a final newline) so that it is pinned byte for byte, and read through
-// `JSONReader` so that every problem names its place (`queues[1].episodes[3].feedURL`). Version 3 is
-// written; version 2 (the same library with `targetDurationSeconds` for a smart fill's target) and version 1
-// (a single Up Next list) are migrated on reading. Each value's part of the format sits beside its type:
-// `Queue+JSON.swift`, `EpisodeReference+JSON.swift`, `SmartFillSettings+JSON.swift`,
-// `AutoSwitchRule+JSON.swift`.
+// `JSONReader` so that every problem names its place (`queues[1].episodes[3].feedURL`). Version 4 is
+// written; version 3 (the same library without `knownAudioDevices`, without a queue's `isAutoSwitchEnabled`
+// and with the older rules, see `AutoSwitchRule+JSON.swift`), version 2 (version 3 with
+// `targetDurationSeconds` for a smart fill's target) and version 1 (a single Up Next list) are migrated on
+// reading. Each value's part of the format sits beside its type: `Queue+JSON.swift`,
+// `EpisodeReference+JSON.swift`, `SmartFillSettings+JSON.swift`, `AutoSwitchRule+JSON.swift`,
+// `TimeRange+JSON.swift`, `KnownAudioDevice+JSON.swift`.
 //
 // Reading is lenient: what is bad is left out and reported (see `LoadReport`), so that one bad value does not
 // cost the rest of the library. Members that this version does not know are kept at every level and written
@@ -20,7 +22,7 @@ import SmartFillSupport
 // `SmartFillSettings.toleranceRange`.
 
 extension QueueLibrary {
-  /// The library as JSON text (the store's format, version 3), two-space indented, keys in the documented
+  /// The library as JSON text (the store's format, version 4), two-space indented, keys in the documented
   /// order, with a final newline. Absent optional fields (`smartFillSettings`, `durationSeconds`,
   /// `targetSeconds`) are left out; the fields a newer version wrote that this one read without knowing
   /// them follow each object's known keys, sorted.
@@ -64,6 +66,13 @@ extension QueueLibrary {
           }
         }
       }
+      json.member("knownAudioDevices")
+      json.array { json in
+        for device in knownAudioDevices {
+          json.element()
+          device.write(to: &json)
+        }
+      }
       json.members(unknownFields)
     }
     json.append("\n")
@@ -71,16 +80,18 @@ extension QueueLibrary {
   }
 
   /// The keys of the store's top level, in versions 2 and 3.
-  static let knownKeys: Set<String> = [
+  static let version3Keys: Set<String> = [
     "version", "revision", "queueLimit", "activeQueueID", "queues", "deletedQueues",
   ]
+  /// The keys of the store's top level in version 4, which adds `knownAudioDevices`.
+  static let knownKeys = version3Keys.union(["knownAudioDevices"])
   /// The keys of a deleted queue's object.
   static let knownDeletedKeys: Set<String> = ["deletedAt", "formerIndex", "queue"]
   /// The keys of version 1's top level.
   static let knownVersion1Keys: Set<String> = ["version", "currentIndex", "episodes"]
 
-  /// Reads a library from JSON text: version 3, or an older version migrated (version 2 renames one key;
-  /// version 1, a single Up Next list, becomes a new library whose built-in queues are created at `now`).
+  /// Reads a library from JSON text: version 4, or an older version migrated (version 3 has older rules,
+  /// version 2 also renames one key; version 1, a single Up Next list, becomes a new library whose built-in queues are created at `now`).
   /// Every value must be valid; ``QueueStore`` reads a store leniently instead, keeping what it can.
   ///
   /// - Throws: ``QueueError/malformedLibrary(location:reason:)`` for malformed JSON, a missing, mistyped or
@@ -134,7 +145,7 @@ extension QueueLibrary {
     switch version {
     case 1:
       try self.init(version1: reader, now: now, issues: &issues)
-    case 2, QueueLibrary.formatVersion:
+    case 2, 3, QueueLibrary.formatVersion:
       try self.init(reading: reader, version: version, now: now, issues: &issues)
     default:
       if version > QueueLibrary.formatVersion { throw QueueError.unsupportedVersion(version) }
@@ -156,10 +167,10 @@ extension QueueLibrary {
     let (episodes, playhead) = Queue.readEpisodes(nodes, currentIndex: currentIndex, of: .upNext, issues: &issues)
     queues[0].episodes = episodes
     queues[0].currentIndex = playhead
-    unknownFields = try reader.unknownMembers(known: Self.knownVersion1Keys.union(Self.knownKeys))
+    unknownFields = try reader.unknownMembers(known: Self.knownVersion1Keys.union(Self.version3Keys))
   }
 
-  /// Reads version 2 or 3.
+  /// Reads version 2, 3 or 4.
   private init(reading reader: JSONReader, version: Int, now: Date, issues: inout [PendingIssue])
     throws(JSONReadError)
   {
@@ -272,7 +283,39 @@ extension QueueLibrary {
     self.deletedQueues = deletedQueues
     self.queueLimit = queueLimit
     self.revision = revision
-    self.unknownFields = try reader.unknownMembers(known: Self.knownKeys)
+    if version >= 4 { self.knownAudioDevices = Self.readKnownAudioDevices(reader, issues: &issues) }
+    self.unknownFields = try reader.unknownMembers(known: version >= 4 ? Self.knownKeys : Self.version3Keys)
+  }
+
+  /// Reads `knownAudioDevices`, leaving out (and recording in `issues`) each device that is bad, repeats an
+  /// earlier identifier or is beyond ``maximumKnownAudioDevices``; a member that is not an array is replaced
+  /// by none.
+  private static func readKnownAudioDevices(_ reader: JSONReader, issues: inout [PendingIssue]) -> [KnownAudioDevice] {
+    let nodes: [JSONReader]
+    do {
+      nodes = try reader.array("knownAudioDevices")
+    } catch {
+      issues.append(PendingIssue(error, .replaced(with: "[]")))
+      return []
+    }
+    var devices: [KnownAudioDevice] = []
+    var seen: Set<String> = []
+    for node in nodes {
+      do throws(JSONReadError) {
+        let device = try KnownAudioDevice(reading: node)
+        if devices.count == maximumKnownAudioDevices {
+          throw node.error("the library already knows \(devices.count) audio devices, the most it keeps")
+        }
+        guard seen.insert(device.identifier).inserted else {
+          throw node.error(
+            "is used by an earlier device, found \(JSONValue.string(device.identifier).excerpt)", at: "identifier")
+        }
+        devices.append(device)
+      } catch {
+        issues.append(PendingIssue(error, .knownDeviceSkipped(identifier: try? node.string("identifier"))))
+      }
+    }
+    return devices
   }
 
   /// The `id` of a queue's object, when it is a string.

@@ -11,8 +11,9 @@ import SmartFill
 /// level, and writes them back; two libraries are equal (and hash alike) when all their fields, these
 /// included, are equal, so that equal libraries are written the same.
 public struct QueueLibrary: Sendable, Hashable {
-  /// The library format version this package writes; it also reads versions 2 and 1 (a single Up Next list).
-  public static let formatVersion = 3
+  /// The library format version this package writes; it also reads versions 3, 2 and 1 (a single Up Next
+  /// list).
+  public static let formatVersion = 4
   /// The default queue limit.
   public static let defaultQueueLimit = 20
   /// How long a deleted queue can be restored, in days.
@@ -35,6 +36,9 @@ public struct QueueLibrary: Sendable, Hashable {
   /// How many times the library has been saved to its store (0 to ``maximumRevision``); ``QueueStore`` uses
   /// it to notice another writer.
   public internal(set) var revision: Int
+  /// The Bluetooth devices the listener said are, or are not, their car, the most recently marked last (see
+  /// ``markAudioDevice(_:name:isCar:)``).
+  public internal(set) var knownAudioDevices: [KnownAudioDevice] = []
   /// The top-level members of the store's JSON that this version does not know, written back as read.
   var unknownFields: UnknownFields = [:]
 
@@ -92,8 +96,9 @@ public struct QueueLibrary: Sendable, Hashable {
   /// - Complexity: O(*n*) in the total number of episodes.
   public init(
     queues: [Queue], activeQueueID: QueueID, deletedQueues: [DeletedQueue] = [],
-    queueLimit: Int = QueueLibrary.defaultQueueLimit, revision: Int = 0
+    queueLimit: Int = QueueLibrary.defaultQueueLimit, revision: Int = 0, knownAudioDevices: [KnownAudioDevice] = []
   ) throws(QueueError) {
+    self.knownAudioDevices = knownAudioDevices
     self.queues = queues
     self.activeQueueID = activeQueueID
     self.deletedQueues = deletedQueues
@@ -274,7 +279,7 @@ public struct QueueLibrary: Sendable, Hashable {
     var copy = Queue(
       id: newID, name: name, episodes: original.episodes, currentIndex: original.currentIndex,
       autoSwitchRules: original.autoSwitchRules, smartFillSettings: original.smartFillSettings, createdAt: now,
-      isSyncedToCloud: original.isSyncedToCloud)
+      isSyncedToCloud: original.isSyncedToCloud, isAutoSwitchEnabled: original.isAutoSwitchEnabled)
     copy.unknownRuleFields = original.unknownRuleFields
     queues.insert(copy, at: index + 1)
     return newID

@@ -29,7 +29,7 @@ import SmartFillSupport
 ///   reported, never overwritten. A file that can be read only in part is *incomplete*: its valid queues
 ///   load with ``loadReporting(now:)``, a copy is kept as `<file>.incomplete-<hash>`, and a write replaces
 ///   it only when the caller passes back the report of what will be lost (`discarding:`). A file from a
-///   newer version is left untouched and reported. A file of an older version (1 or 2) is migrated, and kept
+///   newer version is left untouched and reported. A file of an older version (1 to 3) is migrated, and kept
 ///   as `<file>.v<version>-backup` when it is first replaced.
 /// - Temporary files are named `<file>.tmp-queuestore-<pid>-<16 hex digits>`; a write removes those of
 ///   processes that are gone, and no other file.

@@ -22,6 +22,7 @@ enum HelpText {
       fill                    Fill a queue from a catalog.
       generate                Generate a synthetic catalog for benchmarks.
       validate                Check a catalog and list every problem.
+      simulate                Replay a timeline of context events through auto-switching.
 
       See 'smartfill help <subcommand>' for detailed help.
 
@@ -41,6 +42,8 @@ enum HelpText {
       return "smartfill generate --subscriptions <count> --seed <seed> [-o <catalog>]"
     case .validate?:
       return "smartfill validate <catalog>"
+    case .simulate?:
+      return "smartfill simulate <timeline> [--store <queues>] [--json]"
     }
   }
 
@@ -51,6 +54,7 @@ enum HelpText {
     case .fill?: return fillHelp
     case .generate?: return generateHelp
     case .validate?: return validateHelp
+    case .simulate?: return simulateHelp
     }
   }
 
@@ -131,6 +135,26 @@ enum HelpText {
       <catalog>               A catalog file (JSON, version 1).
 
     OPTIONS:
+      -h, --help              Show help information.
+
+    """
+
+  static let simulateHelp = """
+    OVERVIEW: Replay a timeline of context events through auto-switching.
+
+    Feeds each event of the timeline (CarPlay, audio routes, motion, Focus filters, the player, the
+    listener's answers) to the auto-switch engine, in order, and prints each event with the decision it led
+    to and why: none, a question, a switch now, a switch when the episode ends, a notice, or a held play
+    command. The queue store is only read; nothing is written.
+
+    USAGE: \(usage(.simulate))
+
+    ARGUMENTS:
+      <timeline>              A timeline file (JSON, version 1).
+
+    OPTIONS:
+      --store <queues>        A queue store file to start from (default: the built-in queues, empty).
+      --json                  Print the log as one JSON document instead of text.
       -h, --help              Show help information.
 
     """

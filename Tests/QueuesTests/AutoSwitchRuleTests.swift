@@ -22,6 +22,25 @@ struct AutoSwitchRuleTests {
     #expect(!TimeRange(start: TimeOfDay(hour: 9), end: TimeOfDay(hour: 17)).wrapsMidnight)
   }
 
+  @Test("rules are named for questions: Car, Running, the range with its days, the output, Focus")
+  func titles() {
+    #expect(AutoSwitchRule.car.title == "Car")
+    #expect(AutoSwitchRule.motion(.running).title == "Running")
+    let weekdays = TimeRange(start: TimeOfDay(hour: 7), end: TimeOfDay(hour: 9), weekdays: Weekday.workdays)
+    #expect(AutoSwitchRule.timeRange(weekdays).title == "07:00–09:00 Mon–Fri")
+    let weekend = TimeRange(start: TimeOfDay(hour: 8), end: TimeOfDay(hour: 10), weekdays: [.saturday, .sunday])
+    #expect(AutoSwitchRule.timeRange(weekend).title == "08:00–10:00 Sun, Sat")
+    #expect(AutoSwitchRule.audioOutput(.airPlay).title == "HomePod or AirPlay")
+    #expect(AutoSwitchRule.audioOutput(.device(identifier: "x", name: "Golf")).title == "Golf")
+    #expect(AutoSwitchRule.focusFilter.title == "Focus")
+  }
+
+  @Test("the day before Sunday is Saturday")
+  func previousDay() {
+    #expect(Weekday.sunday.previous == .saturday)
+    #expect(Weekday.monday.previous == .sunday)
+  }
+
   @Test("rules with fields out of range are refused")
   func validation() {
     #expect(
@@ -30,8 +49,26 @@ struct AutoSwitchRuleTests {
     ) {
       try AutoSwitchRule.timeRange(TimeRange(start: TimeOfDay(hour: 1), end: TimeOfDay(hour: 25))).validate()
     }
-    #expect(throws: QueueError.invalidRule(field: "focusMode", value: "\" \"", reason: "the Focus mode needs a name")) {
-      try AutoSwitchRule.focusMode(" ").validate()
+    #expect(throws: QueueError.invalidRule(field: "weekdays", value: "[]", reason: "a range needs a weekday")) {
+      try AutoSwitchRule.timeRange(TimeRange(start: TimeOfDay(hour: 1), end: TimeOfDay(hour: 2), weekdays: []))
+        .validate()
+    }
+    #expect(
+      throws: QueueError.invalidRule(
+        field: "timeZone", value: "\"Nowhere\"", reason: "not a time zone identifier such as \"Europe/Berlin\"")
+    ) {
+      try AutoSwitchRule.timeRange(
+        TimeRange(start: TimeOfDay(hour: 1), end: TimeOfDay(hour: 2), timeZoneIdentifier: "Nowhere")
+      ).validate()
+    }
+    #expect(
+      throws: QueueError.invalidRule(
+        field: "minimumConfidence", value: "\"low\"", reason: "must be \"medium\" or \"high\": low reports flap")
+    ) {
+      try AutoSwitchRule(.motion(MotionCondition(activity: .walking, minimumConfidence: .low))).validate()
+    }
+    #expect(throws: QueueError.invalidRule(field: "deviceName", value: "\" \"", reason: "the device needs a name")) {
+      try AutoSwitchRule.audioOutput(.device(identifier: "x", name: " ")).validate()
     }
   }
 }

@@ -75,7 +75,7 @@ struct LoadReportTests {
     }
     try library.modify(.commute, now: testDate) { (queue) throws(QueueError) in
       queue.smartFillSettings = SmartFillSettings(mode: .fillTime, targetSeconds: 2700)
-      try queue.replaceAutoSwitchRules(with: [.car, .audioOutput(.bluetooth)])
+      try queue.replaceAutoSwitchRules(with: [.car, .audioOutput(.bluetoothSpeaker)])
     }
     try library.delete(try library.deletion(of: .workout), now: testDate)
     try library.switchTo(.commute, savingPosition: nil, now: testDate)
@@ -184,14 +184,14 @@ struct LoadReportTests {
       #expect(library.upNext.count == 4)
       #expect(library.upNext.current?.episodeGUID == "e3", "the playhead stays on the same episode")
     case .ruleSkipped:
-      #expect(library[.commute]?.autoSwitchRules == [.audioOutput(.bluetooth)])
+      #expect(library[.commute]?.autoSwitchRules == [.audioOutput(.bluetoothSpeaker)])
     case .smartFillSettingsDropped:
       #expect(library[.commute]?.smartFillSettings == nil)
       #expect(library[.commute]?.autoSwitchRules == sample[.commute]?.autoSwitchRules)
     case .deletedQueueSkipped:
       #expect(library.deletedQueues.isEmpty)
       #expect(library.queues == sample.queues)
-    case .replaced, .upNextAdded:
+    case .replaced, .upNextAdded, .knownDeviceSkipped:
       #expect(library.queues == sample.queues)
     }
   }

@@ -186,7 +186,9 @@ struct QueueEpisodesTests {
   @Test("invalid auto-switch rules are refused and the old ones kept")
   func rules() {
     var sample = queue([])
-    #expect(throws: QueueError.self) { try sample.replaceAutoSwitchRules(with: [.car, .focusMode("")]) }
+    #expect(throws: QueueError.self) {
+      try sample.replaceAutoSwitchRules(with: [.car, .audioOutput(.device(identifier: "", name: "Golf"))])
+    }
     #expect(sample.autoSwitchRules.isEmpty)
   }
 }

@@ -18,7 +18,9 @@ struct QueueLibraryJSONTests {
     try library.modify(.commute, now: later(120)) { (queue) throws(QueueError) in
       queue.smartFillSettings = SmartFillSettings(
         mode: .fillTime, targetSeconds: 2700, priorityShows: ["https://example.com/a.xml"])
-      try queue.replaceAutoSwitchRules(with: [.car, .audioOutput(.bluetooth), .focusMode("Driving")])
+      try queue.replaceAutoSwitchRules(with: [
+        .car, .audioOutput(.bluetoothSpeaker), AutoSwitchRule(.focusFilter(focusName: "Driving")),
+      ])
       queue.isSyncedToCloud = true
     }
     try library.delete(try library.deletion(of: .workout), now: later(180))
@@ -32,7 +34,21 @@ struct QueueLibraryJSONTests {
     #expect(text == Self.pinned)
   }
 
-  @Test("a store written by the previous version (format 2) loads as the same library")
+  @Test("a store written by format 3 loads as the same library, its rules migrated")
+  func version3() throws {
+    let library = try QueueLibrary(json: Array(Self.version3File.utf8))
+    #expect(try library == Self.sample())
+    let commute = try #require(library[.commute])
+    #expect(
+      commute.autoSwitchRules.map(\.trigger) == [
+        .car, .audioOutput(.bluetoothSpeaker), .focusFilter(focusName: "Driving"),
+      ])
+    #expect(commute.autoSwitchRules.allSatisfy { $0.isEnabled && $0.consent == .ask && !$0.returnsWhenTriggerEnds })
+    #expect(library.queues.allSatisfy { $0.isAutoSwitchEnabled })
+    #expect(library.knownAudioDevices.isEmpty)
+  }
+
+  @Test("a store written by format 2 loads as the same library")
   func version2() throws {
     #expect(Self.version2File.contains(#""version": 2,"#))
     #expect(Self.version2File.contains(#""targetDurationSeconds": 2700"#))
@@ -75,7 +91,7 @@ struct QueueLibraryJSONTests {
       ("{", "line 1, column 2", "malformed JSON: expected a key string"),
       ("[]", "top level", "expected an object, found an array"),
       (#"{"version": "2"}"#, "version", "expected an integer, found \"2\""),
-      (#"{"version": 0}"#, "version", "must be 1 to 3, got 0"),
+      (#"{"version": 0}"#, "version", "must be 1 to 4, got 0"),
       (#"{"version": 1, "episodes": [{"feedURL": 3}]}"#, "episodes[0].episodeGUID", "the field is missing"),
       (
         #"{"version": 1, "episodes": [{"episodeGUID": "g", "feedURL": 3}]}"#, "episodes[0].feedURL",
@@ -162,10 +178,142 @@ struct QueueLibraryJSONTests {
 
   @Test("a newer version is reported as such, not as a malformed file")
   func newerVersion() {
-    #expect(throws: QueueError.unsupportedVersion(4)) { try QueueLibrary(json: Array(#"{"version": 4}"#.utf8)) }
+    #expect(throws: QueueError.unsupportedVersion(5)) { try QueueLibrary(json: Array(#"{"version": 5}"#.utf8)) }
   }
 
+  /// What this version writes for ``sample()`` (store format 4).
   static let pinned = #"""
+    {
+      "version": 4,
+      "revision": 0,
+      "queueLimit": 6,
+      "activeQueueID": "commute",
+      "queues": [
+        {
+          "id": "up-next",
+          "name": "📋 Up Next",
+          "createdAt": "2026-11-29T08:00:00Z",
+          "lastModified": "2026-11-29T08:01:00Z",
+          "isSyncedToCloud": false,
+          "isAutoSwitchEnabled": true,
+          "autoSwitchRules": [],
+          "currentIndex": 1,
+          "episodes": [
+            {
+              "feedURL": "https://example.com/a.xml",
+              "episodeGUID": "a-1",
+              "title": "Episode a-1",
+              "showTitle": "Show a",
+              "durationSeconds": 1800,
+              "playbackPositionSeconds": 125,
+              "addedAt": "2026-11-29T08:00:00Z"
+            },
+            {
+              "feedURL": "https://example.com/b.xml",
+              "episodeGUID": "b \"2\"",
+              "title": "Episode b \"2\"",
+              "showTitle": "Show b",
+              "playbackPositionSeconds": 0,
+              "addedAt": "2026-11-29T08:00:00Z"
+            }
+          ]
+        },
+        {
+          "id": "commute",
+          "name": "🚗 Commute",
+          "createdAt": "2026-11-29T08:00:00Z",
+          "lastModified": "2026-11-29T08:02:00Z",
+          "isSyncedToCloud": true,
+          "isAutoSwitchEnabled": true,
+          "autoSwitchRules": [
+            {
+              "kind": "car",
+              "isEnabled": true,
+              "consent": "ask",
+              "returnsWhenTriggerEnds": false
+            },
+            {
+              "kind": "audioOutput",
+              "output": "bluetoothSpeaker",
+              "isEnabled": true,
+              "consent": "ask",
+              "returnsWhenTriggerEnds": false
+            },
+            {
+              "kind": "focusFilter",
+              "focusName": "Driving",
+              "isEnabled": true,
+              "consent": "ask",
+              "returnsWhenTriggerEnds": false
+            }
+          ],
+          "smartFillSettings": {
+            "mode": "fill-time",
+            "targetSeconds": 2700,
+            "toleranceSeconds": 180,
+            "priorityShows": ["https://example.com/a.xml"]
+          },
+          "currentIndex": 0,
+          "episodes": []
+        },
+        {
+          "id": "sleep",
+          "name": "😴 Sleep",
+          "createdAt": "2026-11-29T08:00:00Z",
+          "lastModified": "2026-11-29T08:00:00Z",
+          "isSyncedToCloud": false,
+          "isAutoSwitchEnabled": true,
+          "autoSwitchRules": [
+            {
+              "kind": "timeRange",
+              "start": "22:00",
+              "end": "06:00",
+              "weekdays": ["sun", "mon", "tue", "wed", "thu", "fri", "sat"],
+              "isEnabled": true,
+              "consent": "ask",
+              "returnsWhenTriggerEnds": false
+            }
+          ],
+          "currentIndex": 0,
+          "episodes": []
+        }
+      ],
+      "deletedQueues": [
+        {
+          "deletedAt": "2026-11-29T08:03:00Z",
+          "formerIndex": 2,
+          "queue": {
+            "id": "workout",
+            "name": "🏋️ Workout",
+            "createdAt": "2026-11-29T08:00:00Z",
+            "lastModified": "2026-11-29T08:00:00Z",
+            "isSyncedToCloud": false,
+            "isAutoSwitchEnabled": true,
+            "autoSwitchRules": [
+              {
+                "kind": "motion",
+                "activity": "running",
+                "minimumStableSeconds": 60,
+                "minimumConfidence": "medium",
+                "isEnabled": true,
+                "consent": "ask",
+                "returnsWhenTriggerEnds": false
+              }
+            ],
+            "currentIndex": 0,
+            "episodes": []
+          }
+        }
+      ],
+      "knownAudioDevices": []
+    }
+
+    """#
+
+  /// What the previous version (store format 3) wrote for ``sample()``, byte for byte: it must still load,
+  /// its rules migrated (the Bluetooth output a Bluetooth speaker, the Focus mode "Driving" a Focus filter
+  /// rule that remembers the name).
+  static let version3File = #"""
     {
       "version": 3,
       "revision": 0,

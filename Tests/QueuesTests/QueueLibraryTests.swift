@@ -104,7 +104,7 @@ struct QueueLibraryTests {
     try library.modify(.commute, now: later(1)) { (queue) throws(QueueError) in
       try queue.playLast([reference("1"), reference("2", position: 60)])
       try queue.makeCurrent(at: 1)
-      try queue.replaceAutoSwitchRules(with: [.car, .audioOutput(.bluetooth)])
+      try queue.replaceAutoSwitchRules(with: [.car, .audioOutput(.bluetoothSpeaker)])
       queue.smartFillSettings = settings
       queue.isSyncedToCloud = true
     }
@@ -114,7 +114,7 @@ struct QueueLibraryTests {
     #expect(copy.name == "🚗 Commute copy")
     #expect(copy.episodes == original.episodes)
     #expect(copy.currentIndex == 1)
-    #expect(copy.autoSwitchRules == [.car, .audioOutput(.bluetooth)])
+    #expect(copy.autoSwitchRules == [.car, .audioOutput(.bluetoothSpeaker)])
     #expect(copy.smartFillSettings == settings)
     #expect(copy.isSyncedToCloud)
     #expect(copy.createdAt == later(2))

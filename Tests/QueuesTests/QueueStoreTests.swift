@@ -143,6 +143,30 @@ struct QueueStoreTests {
     #expect(try store.load() == saved)
   }
 
+  @Test("a version 3 file is migrated to version 4 with its rules, and kept as .v3-backup when first replaced")
+  func version3Migration() throws {
+    let store = try store()
+    let version3 = Data(QueueLibraryJSONTests.version3File.utf8)
+    try version3.write(to: URL(fileURLWithPath: store.path))
+    let loaded = try store.load()
+    #expect(loaded[.commute]?.autoSwitchRules.last?.trigger == .focusFilter(focusName: "Driving"))
+    let saved = try store.update { (library) throws(QueueError) in
+      library.markAudioDevice("00:11:22", name: "Golf", isCar: true)
+      try library.setConsent(.always, forRule: 0, of: .commute)
+    }
+    #expect(FileManager.default.contents(atPath: store.path + ".v3-backup") == version3)
+    let text = try String(contentsOfFile: store.path, encoding: .utf8)
+    #expect(text.hasPrefix("{\n  \"version\": 4,"))
+    let reloaded = try store.load()
+    #expect(reloaded == saved)
+    #expect(reloaded.knownAudioDevice("00:11:22")?.isCar == true)
+    #expect(reloaded[.commute]?.autoSwitchRules.first?.consent == .always)
+    // A second write keeps the first backup as it was.
+    try store.update { (library) throws(QueueError) in try library.setAutoSwitchEnabled(false, for: .sleep) }
+    #expect(FileManager.default.contents(atPath: store.path + ".v3-backup") == version3)
+    #expect(try store.load()[.sleep]?.isAutoSwitchEnabled == false)
+  }
+
   @Test("a directory at the store's path is refused as such, and not moved")
   func unreadable() throws {
     let directory = try TemporaryDirectory(prefix: "queues-tests").path

@@ -12,7 +12,7 @@ struct UnknownFieldsTests {
     {
       "zTop": {"b": [1, 2.5, null], "a": true},
       "aTop": "first",
-      "version": 3,
+      "version": 4,
       "revision": 4,
       "queueLimit": 4,
       "activeQueueID": "up-next",
@@ -24,8 +24,9 @@ struct UnknownFieldsTests {
           "createdAt": "2026-11-29T08:00:00Z",
           "lastModified": "2026-11-29T08:00:00Z",
           "isSyncedToCloud": false,
+          "isAutoSwitchEnabled": true,
           "autoSwitchRules": [
-            {"strength": 3, "kind": "car"}
+            {"strength": 3, "kind": "car", "isEnabled": true, "consent": "ask", "returnsWhenTriggerEnds": false}
           ],
           "smartFillSettings": {
             "mode": "fill-time",
@@ -59,11 +60,15 @@ struct UnknownFieldsTests {
             "createdAt": "2026-11-29T08:00:00Z",
             "lastModified": "2026-11-29T08:00:00Z",
             "isSyncedToCloud": false,
+            "isAutoSwitchEnabled": false,
             "autoSwitchRules": [],
             "currentIndex": 0,
             "episodes": []
           }
         }
+      ],
+      "knownAudioDevices": [
+        {"paired": "2025", "identifier": "00:11", "name": "Golf", "isCar": true}
       ]
     }
     """#
@@ -71,7 +76,7 @@ struct UnknownFieldsTests {
   /// What this version writes for ``newer``: the unknown members after the known keys of their object, sorted.
   static let written = #"""
     {
-      "version": 3,
+      "version": 4,
       "revision": 4,
       "queueLimit": 4,
       "activeQueueID": "up-next",
@@ -82,9 +87,13 @@ struct UnknownFieldsTests {
           "createdAt": "2026-11-29T08:00:00Z",
           "lastModified": "2026-11-29T08:00:00Z",
           "isSyncedToCloud": false,
+          "isAutoSwitchEnabled": true,
           "autoSwitchRules": [
             {
               "kind": "car",
+              "isEnabled": true,
+              "consent": "ask",
+              "returnsWhenTriggerEnds": false,
               "strength": 3
             }
           ],
@@ -120,11 +129,20 @@ struct UnknownFieldsTests {
             "createdAt": "2026-11-29T08:00:00Z",
             "lastModified": "2026-11-29T08:00:00Z",
             "isSyncedToCloud": false,
+            "isAutoSwitchEnabled": false,
             "autoSwitchRules": [],
             "currentIndex": 0,
             "episodes": []
           },
           "reason": "tidy"
+        }
+      ],
+      "knownAudioDevices": [
+        {
+          "identifier": "00:11",
+          "name": "Golf",
+          "isCar": true,
+          "paired": "2025"
         }
       ],
       "aTop": "first",

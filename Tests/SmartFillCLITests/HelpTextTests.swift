@@ -26,6 +26,7 @@ struct HelpTextTests {
         fill                    Fill a queue from a catalog.
         generate                Generate a synthetic catalog for benchmarks.
         validate                Check a catalog and list every problem.
+        simulate                Replay a timeline of context events through auto-switching.
 
         See 'smartfill help <subcommand>' for detailed help.
 
