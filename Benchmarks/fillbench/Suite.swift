@@ -35,6 +35,8 @@ struct CaseResult {
   var seedOverfillRate: Double
   var seedThreeInARowRate: Double?
   var ruleConflicts: Int
+  /// Instances whose selection was compared with ``PlainRule``'s.
+  var plainRuleChecks = 0
   var failures: [String]
 }
 
@@ -150,6 +152,7 @@ struct Suite {
     var seedHits = 0
     var seedOverfills = 0
     var seedThreeInARow = 0
+    var plainChecks = 0
     for (index, request) in requests.enumerated() {
       let check = IndependentCheck(catalog: catalog, mode: mode, excluded: request.excluded)
       let reach = check.reachability(window)
@@ -169,6 +172,16 @@ struct Suite {
         }
       } else if mode != .variety && result.totalSeconds != reach.best && !result.entries.isEmpty {
         failures.append("instance \(index): short at \(result.totalSeconds) s, but \(reach.best) s is reachable")
+      }
+      // The rule itself, not only the window: the plain implementation on two instances of every
+      // 100-subscription fill-time case.
+      if mode == .fillTime, source.subscriptions == 100, index < 2 {
+        let plain = PlainRule(catalog: catalog, priority: request.priorityShows, excluded: request.excluded)
+          .select(target: target, tolerance: tolerance, aim: request.aimSeconds)
+        if Set(result.entries.map(\.id)) != plain.taken || result.totalSeconds != plain.total {
+          failures.append("instance \(index): the selection differs from the plain rule's (\(plain.total) s)")
+        }
+        plainChecks += 1
       }
       let seed = baseline(catalog, request)
       if window.contains(seed.totalSeconds) { seedHits += 1 }
@@ -191,7 +204,7 @@ struct Suite {
       peakResidentBytes: nil, seedHitRate: feasible == 0 ? 1 : Double(seedHits) / Double(feasible),
       seedTimes: seedTimes.percentiles, seedOverfillRate: Double(seedOverfills) / Double(max(1, requests.count)),
       seedThreeInARowRate: mode == .variety ? Double(seedThreeInARow) / Double(max(1, requests.count)) : nil,
-      ruleConflicts: ruleConflicts, failures: failures)
+      ruleConflicts: ruleConflicts, plainRuleChecks: plainChecks, failures: failures)
   }
 
   /// The design's algorithm for the mode: the greedy fill loop (also for variety, which the design fills
