@@ -20,8 +20,8 @@ enum Report {
   static func percent(_ value: Double) -> String { String(format: "%.0f %%", value * 100) }
 
   static let headers = [
-    "case", "subs", "episodes", "p50", "p90", "p99", "max", "hit", "mean |dev|", "design hit", "design p50",
-    "speed-up",
+    "case", "subs", "episodes", "p50", "p90", "p99", "max", "hit", "mean |dev|", "worst |dev|", "design hit",
+    "design mean |dev|", "design worst", "design p50", "speed-up",
   ]
 
   static func row(_ result: CaseResult) -> [String] {
@@ -30,8 +30,9 @@ enum Report {
       result.name, "\(result.subscriptions)", "\(result.episodes)", duration(result.times.p50),
       duration(result.times.p90), duration(result.times.p99), duration(result.times.max),
       "\(percent(result.hitRate)) (\(result.feasibleInstances)/\(result.instances))",
-      String(format: "%.0f s", result.meanDeviationSeconds), percent(result.seedHitRate),
-      duration(result.seedTimes.p50), String(format: "%.1f×", ratio),
+      String(format: "%.0f s", result.meanDeviationSeconds), "\(result.worstDeviationSeconds) s",
+      percent(result.seedHitRate), String(format: "%.0f s", result.seedMeanDeviationSeconds),
+      "\(result.seedWorstDeviationSeconds) s", duration(result.seedTimes.p50), String(format: "%.1f×", ratio),
     ]
   }
 
@@ -146,6 +147,10 @@ enum Report {
         ("feasibleInstances", .integer(result.feasibleInstances)),
         ("instances", .integer(result.instances)),
         ("meanDeviationSeconds", .number(result.meanDeviationSeconds)),
+        ("worstDeviationSeconds", .integer(result.worstDeviationSeconds)),
+        ("seedMeanDeviationSeconds", .number(result.seedMeanDeviationSeconds)),
+        ("seedWorstDeviationSeconds", .integer(result.seedWorstDeviationSeconds)),
+        ("plainRuleChecks", .integer(result.plainRuleChecks)),
         ("peakResidentBytes", result.peakResidentBytes.map { .integer($0) } ?? .null),
         ("seedHitRate", .number(result.seedHitRate)),
         ("seedP50Nanoseconds", .integer(Int(result.seedTimes.p50))),

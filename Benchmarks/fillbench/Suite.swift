@@ -29,6 +29,10 @@ struct CaseResult {
   var feasibleInstances: Int
   var instances: Int
   var meanDeviationSeconds: Double
+  var worstDeviationSeconds: Int
+  /// The design's greedy (or loop) on the same instances.
+  var seedMeanDeviationSeconds: Double
+  var seedWorstDeviationSeconds: Int
   var peakResidentBytes: Int?
   var seedHitRate: Double
   var seedTimes: Percentiles
@@ -148,6 +152,9 @@ struct Suite {
     var hits = 0
     var feasible = 0
     var deviation = 0
+    var worstDeviation = 0
+    var seedDeviation = 0
+    var seedWorstDeviation = 0
     var ruleConflicts = 0
     var seedHits = 0
     var seedOverfills = 0
@@ -161,6 +168,7 @@ struct Suite {
         failures.append("instance \(index): \(problem)")
       }
       deviation += abs(result.totalSeconds - target)
+      worstDeviation = max(worstDeviation, abs(result.totalSeconds - target))
       if reach.feasible {
         feasible += 1
         if result.status == .filled && window.contains(result.totalSeconds) {
@@ -185,6 +193,8 @@ struct Suite {
       }
       let seed = baseline(catalog, request)
       if window.contains(seed.totalSeconds) { seedHits += 1 }
+      seedDeviation += abs(seed.totalSeconds - target)
+      seedWorstDeviation = max(seedWorstDeviation, abs(seed.totalSeconds - target))
       if seed.totalSeconds > window.upperBound { seedOverfills += 1 }
       if hasThreeInARow(seed.episodes) { seedThreeInARow += 1 }
     }
@@ -201,6 +211,9 @@ struct Suite {
       times: engineTimes.percentiles, fills: engineTimes.count, cpuNanosecondsPerFill: engineTimes.cpuPerFill,
       hitRate: feasible == 0 ? 1 : Double(hits) / Double(feasible), feasibleInstances: feasible,
       instances: requests.count, meanDeviationSeconds: Double(deviation) / Double(max(1, requests.count)),
+      worstDeviationSeconds: worstDeviation,
+      seedMeanDeviationSeconds: Double(seedDeviation) / Double(max(1, requests.count)),
+      seedWorstDeviationSeconds: seedWorstDeviation,
       peakResidentBytes: nil, seedHitRate: feasible == 0 ? 1 : Double(seedHits) / Double(feasible),
       seedTimes: seedTimes.percentiles, seedOverfillRate: Double(seedOverfills) / Double(max(1, requests.count)),
       seedThreeInARowRate: mode == .variety ? Double(seedThreeInARow) / Double(max(1, requests.count)) : nil,
