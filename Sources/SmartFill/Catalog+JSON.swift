@@ -1,8 +1,9 @@
 import Foundation
 import SmartFillSupport
 
-// Catalog JSON, version 1: the public format (see the README). Read by hand from `JSONValue` so that every
-// problem is reported with its show, episode, field and value, and every problem of a file can be listed.
+// Catalog JSON, version 1: the public format (see the README). A valid catalog is read in one pass by
+// `CatalogScanner`; anything it does not expect is read by hand from `JSONValue` (`CatalogReader` below), so that
+// every problem is reported with its show, episode, field and value, and every problem of a file can be listed.
 
 extension Catalog {
   /// The keys of the catalog object, in the order they are written.
@@ -13,6 +14,10 @@ extension Catalog {
   /// - Throws: The first ``CatalogError`` found; ``problems(inJSON:)`` lists them all.
   /// - Complexity: O(*n*) in the size of the text.
   public init(json: some Collection<UInt8>) throws(CatalogError) {
+    if let catalog = CatalogScanner.catalog(in: json) {
+      self = catalog
+      return
+    }
     var reader = CatalogReader(stopAtFirst: true)
     let catalog = reader.read(json)
     if let first = reader.problems.first { throw first }
@@ -23,6 +28,7 @@ extension Catalog {
   ///
   /// - Complexity: O(*n*) in the size of the text.
   public static func problems(inJSON json: some Collection<UInt8>) -> [CatalogError] {
+    if CatalogScanner.catalog(in: json) != nil { return [] }
     var reader = CatalogReader(stopAtFirst: false)
     _ = reader.read(json)
     return reader.problems
