@@ -18,13 +18,21 @@ struct CatalogScanner {
   /// The scanner met something a valid catalog does not contain (the generic reader says what).
   struct Unexpected: Error {}
 
-  /// The keys of an object of one kind, as UTF-8, in the order of its `jsonKeys`.
+  /// The keys of an object of one kind, in the order of its `jsonKeys`: for each, its length and its first
+  /// eight UTF-8 bytes as one integer (little-endian, zero-padded), so that finding a key compares integers and
+  /// reads the rest of its bytes only for the key that matches.
   struct KeyTable {
+    let lengths: [Int]
+    let heads: [UInt64]
     let keys: [[UInt8]]
 
     init(_ names: [String]) {
       precondition(names.count <= 32, "a key table holds at most 32 keys")
       keys = names.map { Array($0.utf8) }
+      lengths = keys.map(\.count)
+      heads = keys.map { key in
+        key.prefix(8).enumerated().reduce(0) { head, byte in head | UInt64(byte.element) << (8 * byte.offset) }
+      }
     }
   }
 
@@ -36,6 +44,8 @@ struct CatalogScanner {
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
+  /// The GUIDs of the show being read, kept between shows so that its storage grows only to the largest show.
+  private var guids: Set<String> = []
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -122,7 +132,7 @@ struct CatalogScanner {
 
   private mutating func episodeArray() throws(Unexpected) -> [Episode] {
     var episodes: [Episode] = []
-    var guids: Set<String> = []
+    guids.removeAll(keepingCapacity: true)
     var more = try beginArray()
     while more {
       let episode = try self.episode()
@@ -295,7 +305,11 @@ struct CatalogScanner {
   private mutating func key(in table: KeyTable, seen: inout UInt32) throws(Unexpected) -> Int {
     skipWhitespace()
     guard let range = try stringRange() else { throw Unexpected() }
-    for (position, key) in table.keys.enumerated() where matches(range, key) {
+    let head = self.head(range)
+    let length = range.count
+    for position in table.heads.indices where table.heads[position] == head && table.lengths[position] == length {
+      // The first eight bytes match; the rest must too.
+      guard length <= 8 || matches(range, table.keys[position]) else { break }
       let bit: UInt32 = 1 << position
       guard seen & bit == 0, consume(UInt8(ascii: ":")) else { throw Unexpected() }
       seen |= bit
@@ -303,6 +317,19 @@ struct CatalogScanner {
       return position
     }
     throw Unexpected()
+  }
+
+  /// The first eight bytes of `range` (fewer when it is shorter) as ``KeyTable`` keeps a key's.
+  private func head(_ range: Range<Int>) -> UInt64 {
+    let count = min(range.count, 8)
+    if range.lowerBound + 8 <= bytes.count {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(bytes.baseAddress! + range.lowerBound).loadUnaligned(as: UInt64.self))
+      return count == 8 ? word : word & (1 << (8 * UInt64(count)) - 1)
+    }
+    var head: UInt64 = 0
+    for offset in 0..<count { head |= UInt64(bytes[range.lowerBound + offset]) << (8 * offset) }
+    return head
   }
 
   /// At a `"`: the range of the string's bytes between its quotes when it has no escape (and the index after
