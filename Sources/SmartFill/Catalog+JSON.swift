@@ -34,6 +34,17 @@ extension Catalog {
     return reader.problems
   }
 
+  /// What the generic reader alone (on the `JSONValue` tree, without the single-pass scanner) makes of `json`:
+  /// the catalog when it is valid, and every problem. The public readers give the same answers faster; tests
+  /// and the fuzz target compare the two.
+  ///
+  /// - Complexity: O(*n*) in the size of the text.
+  package static func readGenerically(json: some Collection<UInt8>) -> (catalog: Catalog?, problems: [CatalogError]) {
+    var reader = CatalogReader(stopAtFirst: false)
+    let catalog = reader.read(json)
+    return (catalog, reader.problems)
+  }
+
   /// The catalog as JSON text (version 1), two-space indented, keys in the documented order, with a final
   /// newline. Optional fields that are absent (`durationSeconds`, `season`, `episode`) are left out.
   ///

@@ -18,22 +18,63 @@ struct CatalogScanner {
   /// The scanner met something a valid catalog does not contain (the generic reader says what).
   struct Unexpected: Error {}
 
-  /// The keys of an object of one kind, in the order of its `jsonKeys`: for each, its length and its first
-  /// eight UTF-8 bytes as one integer (little-endian, zero-padded), so that finding a key compares integers and
-  /// reads the rest of its bytes only for the key that matches.
+  /// The keys of an object of one kind, numbered in the order of its `jsonKeys`, in 32 slots found by a hash of
+  /// their first four bytes (a multiplier chosen so that no two keys share a slot). Each slot holds its key's
+  /// bytes as three little-endian words (zero-padded) with the masks of the bytes it has, so that finding a key
+  /// is a multiplication and a few integer comparisons, not a scan of the key's bytes.
   struct KeyTable {
-    let lengths: [Int]
-    let heads: [UInt64]
-    let keys: [[UInt8]]
+    typealias Words = (UInt64, UInt64, UInt64)
+
+    struct Slot {
+      /// The key's number, or -1 for an empty slot.
+      var position = -1
+      var length = 0
+      var words: Words = (0, 0, 0)
+      var masks: Words = (0, 0, 0)
+    }
+
+    let slots: [Slot]
+    let multiplier: UInt32
 
     init(_ names: [String]) {
-      precondition(names.count <= 32, "a key table holds at most 32 keys")
-      keys = names.map { Array($0.utf8) }
-      lengths = keys.map(\.count)
-      heads = keys.map { key in
-        key.prefix(8).enumerated().reduce(0) { head, byte in head | UInt64(byte.element) << (8 * byte.offset) }
+      let keys = names.map { Array($0.utf8) }
+      precondition(keys.count <= 32, "a key table holds at most 32 keys")
+      precondition(keys.allSatisfy { (4...24).contains($0.count) }, "a key table holds keys of 4 to 24 bytes")
+      func word(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.enumerated().reduce(0) { word, byte in word | UInt64(byte.element) << (8 * byte.offset) }
       }
+      func packed(_ bytes: [UInt8]) -> Words {
+        (word(bytes.prefix(8)), word(bytes.dropFirst(8).prefix(8)), word(bytes.dropFirst(16).prefix(8)))
+      }
+      var multiplier: UInt32 = 0x9E37_79B1
+      var slots: [Slot] = []
+      var isPerfect = false
+      var attempts = 0
+      while !isPerfect && attempts < 100_000 {
+        attempts += 1
+        slots = Array(repeating: Slot(), count: 32)
+        isPerfect = true
+        for (position, key) in keys.enumerated() {
+          let slot = Self.slot(UInt32(truncatingIfNeeded: word(key.prefix(4))), multiplier)
+          guard slots[slot].position < 0 else {
+            isPerfect = false
+            // The next odd multiplier of a linear congruential sequence, far from this one.
+            multiplier = (multiplier &* 1_664_525 &+ 1_013_904_223) | 1
+            break
+          }
+          slots[slot] = Slot(
+            position: position, length: key.count, words: packed(key),
+            masks: packed([UInt8](repeating: 0xFF, count: key.count)))
+        }
+      }
+      precondition(isPerfect, "no perfect hash for the keys \(names)")
+      self.slots = slots
+      self.multiplier = multiplier
     }
+
+    /// The slot of a key whose first four bytes are `head` (little-endian).
+    @inline(__always)
+    static func slot(_ head: UInt32, _ multiplier: UInt32) -> Int { Int((head &* multiplier) >> 27) }
   }
 
   static let catalogKeys = KeyTable(Catalog.jsonKeys)
@@ -45,7 +86,7 @@ struct CatalogScanner {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   /// The GUIDs of the show being read, kept between shows so that its storage grows only to the largest show.
-  private var guids: Set<String> = []
+  private var guids = GUIDRepeats()
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -132,14 +173,13 @@ struct CatalogScanner {
 
   private mutating func episodeArray() throws(Unexpected) -> [Episode] {
     var episodes: [Episode] = []
-    guids.removeAll(keepingCapacity: true)
+    guids.removeAll()
     var more = try beginArray()
     while more {
-      let episode = try self.episode()
-      guard guids.insert(episode.guid).inserted else { throw Unexpected() }
-      episodes.append(episode)
+      episodes.append(try self.episode())
       more = try nextElement()
     }
+    guard !guids.repeats(in: bytes, episodes: episodes) else { throw Unexpected() }
     return episodes
   }
 
@@ -157,7 +197,10 @@ struct CatalogScanner {
     var more = try beginObject()
     while more {
       switch try key(in: Self.episodeKeys, seen: &seen) {
-      case 0: guid = try string()
+      case 0:
+        let range = try stringRange()
+        guids.append(range, in: bytes)
+        guid = try text(of: range)
       case 1: title = try string()
       case 2: published = try date()
       case 3: duration = try integer()
@@ -183,9 +226,13 @@ struct CatalogScanner {
 
   /// A string value, or an error for anything else (`null` included).
   private mutating func string() throws(Unexpected) -> String {
-    let range = try stringRange()
-    if let range { return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-    return try escapedString()
+    try text(of: try stringRange())
+  }
+
+  /// The string just read by ``stringRange()``: its bytes, or (`nil`) the escaped string at the index.
+  private mutating func text(of range: Range<Int>?) throws(Unexpected) -> String {
+    guard let range else { return try escapedString() }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
   }
 
   /// A string of the date and time format ``Timestamp/parse(utf8:)`` reads.
@@ -252,7 +299,24 @@ struct CatalogScanner {
 
   // MARK: Syntax
 
+  @inline(__always)
   private mutating func skipWhitespace() {
+    // Most calls find none: a quote, a colon, a comma, a digit or a letter (all above U+0020) comes next.
+    guard index < bytes.count, bytes[index] <= 0x20 else { return }
+    // One space, as after a colon.
+    if bytes[index] == 0x20, index + 1 < bytes.count, bytes[index + 1] > 0x20 {
+      index += 1
+      return
+    }
+    // Runs of spaces and newlines (indentation) eight bytes at a time: the count of leading bytes that are
+    // either, from a mask with the high bit set in each byte that is neither.
+    while index + 8 <= bytes.count {
+      let word = self.word(at: index)
+      let others = Self.nonZeroBytes(word ^ Self.spaces) & Self.nonZeroBytes(word ^ Self.newlines)
+      let count = others.trailingZeroBitCount / 8
+      index += count
+      guard count == 8 else { break }
+    }
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -261,7 +325,18 @@ struct CatalogScanner {
     }
   }
 
+  private static let spaces: UInt64 = 0x2020_2020_2020_2020
+  private static let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+
+  /// The high bit of each byte of `word` that is not zero, exactly (no carries between bytes).
+  @inline(__always)
+  private static func nonZeroBytes(_ word: UInt64) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ((word & low) &+ low | word) & ~low
+  }
+
   /// Whether the next byte, after whitespace, is `byte`; consumes it when it is.
+  @inline(__always)
   private mutating func consume(_ byte: UInt8) -> Bool {
     skipWhitespace()
     guard index < bytes.count, bytes[index] == byte else { return false }
@@ -304,32 +379,32 @@ struct CatalogScanner {
   /// unknown, repeated or escaped key is unexpected.
   private mutating func key(in table: KeyTable, seen: inout UInt32) throws(Unexpected) -> Int {
     skipWhitespace()
-    guard let range = try stringRange() else { throw Unexpected() }
-    let head = self.head(range)
-    let length = range.count
-    for position in table.heads.indices where table.heads[position] == head && table.lengths[position] == length {
-      // The first eight bytes match; the rest must too.
-      guard length <= 8 || matches(range, table.keys[position]) else { break }
-      let bit: UInt32 = 1 << position
-      guard seen & bit == 0, consume(UInt8(ascii: ":")) else { throw Unexpected() }
-      seen |= bit
-      skipWhitespace()
-      return position
-    }
-    throw Unexpected()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Unexpected() }
+    let start = index + 1
+    let text = (word(at: start), word(at: start + 8), word(at: start + 16))
+    let slot = table.slots[KeyTable.slot(UInt32(truncatingIfNeeded: text.0), table.multiplier)]
+    let end = start + slot.length
+    // The key's bytes, then the closing quote (so that the text's key is exactly this one).
+    guard slot.position >= 0, text.0 & slot.masks.0 == slot.words.0, text.1 & slot.masks.1 == slot.words.1,
+      text.2 & slot.masks.2 == slot.words.2, end < bytes.count, bytes[end] == UInt8(ascii: "\"")
+    else { throw Unexpected() }
+    let bit: UInt32 = 1 << slot.position
+    index = end + 1
+    guard seen & bit == 0, consume(UInt8(ascii: ":")) else { throw Unexpected() }
+    seen |= bit
+    skipWhitespace()
+    return slot.position
   }
 
-  /// The first eight bytes of `range` (fewer when it is shorter) as ``KeyTable`` keeps a key's.
-  private func head(_ range: Range<Int>) -> UInt64 {
-    let count = min(range.count, 8)
-    if range.lowerBound + 8 <= bytes.count {
-      let word = UInt64(
-        littleEndian: UnsafeRawPointer(bytes.baseAddress! + range.lowerBound).loadUnaligned(as: UInt64.self))
-      return count == 8 ? word : word & (1 << (8 * UInt64(count)) - 1)
+  /// The eight bytes at `offset` as a little-endian word, zero-padded past the end of the text.
+  @inline(__always)
+  private func word(at offset: Int) -> UInt64 {
+    if offset + 8 <= bytes.count {
+      return UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
     }
-    var head: UInt64 = 0
-    for offset in 0..<count { head |= UInt64(bytes[range.lowerBound + offset]) << (8 * offset) }
-    return head
+    var word: UInt64 = 0
+    for position in offset..<max(offset, bytes.count) { word |= UInt64(bytes[position]) << (8 * (position - offset)) }
+    return word
   }
 
   /// At a `"`: the range of the string's bytes between its quotes when it has no escape (and the index after
@@ -337,6 +412,8 @@ struct CatalogScanner {
   private mutating func stringRange() throws(Unexpected) -> Range<Int>? {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Unexpected() }
     var scan = index + 1
+    // Eight bytes at a time while none is a quote, a backslash or a control character.
+    while scan + 8 <= bytes.count, !Self.mayEndString(word(at: scan)) { scan += 8 }
     while scan < bytes.count {
       let byte = bytes[scan]
       if byte == UInt8(ascii: "\"") {
@@ -350,6 +427,19 @@ struct CatalogScanner {
       scan += 1
     }
     throw Unexpected()
+  }
+
+  /// Whether one of the eight bytes of `word` may be a quote, a backslash or a control character (never `false`
+  /// when one is; sometimes `true` when none is, which only costs a byte-by-byte look).
+  @inline(__always)
+  private static func mayEndString(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+    let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+    let controls = (word &- ones &* 0x20) & ~word & highs
+    return hasZeroByte(quotes) || hasZeroByte(backslashes) || controls != 0
   }
 
   /// At a `"` that opens a string with an escape: the string, decoded by the generic parser (escapes are rare,
@@ -383,5 +473,68 @@ struct CatalogScanner {
     guard range.count == spelling.count else { return false }
     return spelling.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + range.lowerBound, $0.baseAddress!, $0.count) }
       == 0
+  }
+}
+
+/// Whether two episodes of a show have one GUID, found without hashing strings where bytes suffice.
+///
+/// Swift compares strings by canonical equivalence, so two GUIDs with different bytes can be equal ("K" and the
+/// Kelvin sign), but only when one of them is not ASCII. For a show whose GUIDs are all ASCII and written without
+/// escapes, equal strings are equal bytes, and an open-addressing table of the GUIDs' byte ranges finds repeats;
+/// for any other show a `Set<String>` does, as the generic reader's.
+struct GUIDRepeats {
+  private var ranges: [Range<Int>] = []
+  private var isPlainASCII = true
+  private var slots: [Int] = []
+
+  /// Starts a show.
+  mutating func removeAll() {
+    ranges.removeAll(keepingCapacity: true)
+    isPlainASCII = true
+  }
+
+  /// Notes an episode's GUID: its bytes in `text`, or `nil` when it is written with an escape.
+  mutating func append(_ range: Range<Int>?, in text: UnsafeBufferPointer<UInt8>) {
+    guard isPlainASCII, let range else {
+      isPlainASCII = false
+      return
+    }
+    for index in range where text[index] >= 0x80 {
+      isPlainASCII = false
+      return
+    }
+    ranges.append(range)
+  }
+
+  /// Whether two of the show's GUIDs are equal strings.
+  ///
+  /// - Complexity: O(*n*) expected for *n* episodes.
+  mutating func repeats(in text: UnsafeBufferPointer<UInt8>, episodes: [Episode]) -> Bool {
+    guard isPlainASCII else {
+      var seen = Set<String>(minimumCapacity: episodes.count)
+      return episodes.contains { !seen.insert($0.guid).inserted }
+    }
+    var capacity = 16
+    while capacity < 2 * ranges.count { capacity *= 2 }
+    if slots.count < capacity { slots = Array(repeating: -1, count: capacity) }
+    for slot in 0..<capacity { slots[slot] = -1 }
+    let mask = capacity - 1
+    for (position, range) in ranges.enumerated() {
+      // FNV-1a over the bytes.
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for index in range { hash = (hash ^ UInt64(text[index])) &* 0x100_0000_01B3 }
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while slots[slot] >= 0 {
+        let other = ranges[slots[slot]]
+        if other.count == range.count,
+          memcmp(text.baseAddress! + other.lowerBound, text.baseAddress! + range.lowerBound, range.count) == 0
+        {
+          return true
+        }
+        slot = (slot + 1) & mask
+      }
+      slots[slot] = position
+    }
+    return false
   }
 }

@@ -12,9 +12,7 @@ import Testing
 struct CatalogScannerTests {
   /// What the generic reader alone makes of `bytes`: the catalog (when valid) and every problem.
   static func generic(_ bytes: [UInt8]) -> (catalog: Catalog?, problems: [CatalogError]) {
-    var reader = CatalogReader(stopAtFirst: false)
-    let catalog = reader.read(bytes)
-    return (catalog, reader.problems)
+    Catalog.readGenerically(json: bytes)
   }
 
   static let datasets = URL(fileURLWithPath: #filePath)
@@ -342,6 +340,32 @@ struct CatalogScannerTests {
     // Both kinds must be common, or the test checks little; nearly every valid one is the scanner's own.
     #expect(accepted >= 300 && rejected >= 3_000, "\(accepted) valid, \(rejected) invalid")
     #expect(Double(scannedItself) >= 0.8 * Double(accepted), "\(scannedItself) of \(accepted) read by the scanner")
+  }
+
+  @Test("finds GUIDs equal as strings though their bytes differ (the Kelvin sign is K)")
+  func canonicallyEqualGUIDs() throws {
+    let published = #""published": "2024-01-01T00:00:00Z""#
+    for (first, second) in [("K1", "\u{212A}1"), ("\u{212A}1", "K1"), ("K1", #"\u212A1"#), ("e\u{301}", "\u{E9}")] {
+      let text = """
+        {"version": 1, "shows": [{"feedURL": "u", "title": "T", "episodes": [
+        {"guid": "\(first)", \(published)}, {"guid": "a", \(published)}, {"guid": "\(second)", \(published)}]}]}
+        """
+      let bytes = Array(text.utf8)
+      #expect(CatalogScanner.catalog(in: bytes) == nil, "\(first), \(second)")
+      let problems = Catalog.problems(inJSON: bytes)
+      #expect(problems.count == 1, "\(first), \(second): \(problems)")
+      guard case .duplicateGUID? = problems.first else {
+        Issue.record("\(first), \(second): \(problems)")
+        continue
+      }
+    }
+    // The same GUIDs in two shows are not repeats.
+    let twoShows = """
+      {"version": 1, "shows": [
+      {"feedURL": "u", "title": "T", "episodes": [{"guid": "K1", \(published)}]},
+      {"feedURL": "v", "title": "T", "episodes": [{"guid": "K1", \(published)}]}]}
+      """
+    #expect(try #require(CatalogScanner.catalog(in: Array(twoShows.utf8))).episodeCount == 2)
   }
 
   @Test("gives up on what it does not expect, leaving the message to the generic reader")
