@@ -22,6 +22,9 @@ struct PipelineSuite {
   /// The figures of the whole process on one catalog.
   struct ProcessFigures {
     var wall: Percentiles
+    /// User and system CPU time per run: what the process costs on a shared machine, where its wall time also
+    /// counts waiting for a core.
+    var cpu: Percentiles
     var runs: Int
     /// The largest peak resident set size of a run, in bytes.
     var peakResidentBytes: Int
@@ -156,6 +159,7 @@ struct PipelineSuite {
   /// run's wall time from spawn to exit and its peak resident memory.
   func runProcess(_ binary: String, arguments: [String], runs: Int, failures: inout [String]) -> ProcessFigures? {
     var samples: [UInt64] = []
+    var cpuSamples: [UInt64] = []
     var peak = 0
     for run in 0...runs {
       guard let figures = ChildProcess.run(binary, arguments: arguments) else {
@@ -168,10 +172,12 @@ struct PipelineSuite {
       }
       if run > 0 {
         samples.append(figures.wallNanoseconds)
+        cpuSamples.append(figures.cpuNanoseconds)
         peak = max(peak, figures.peakResidentBytes)
       }
     }
-    return ProcessFigures(wall: Percentiles(samples), runs: samples.count, peakResidentBytes: peak)
+    return ProcessFigures(
+      wall: Percentiles(samples), cpu: Percentiles(cpuSamples), runs: samples.count, peakResidentBytes: peak)
   }
 }
 
@@ -181,6 +187,8 @@ enum ChildProcess {
   struct Figures {
     var exitStatus: Int32
     var wallNanoseconds: UInt64
+    /// `ru_utime` plus `ru_stime`, in nanoseconds.
+    var cpuNanoseconds: UInt64
     /// `ru_maxrss`, in bytes.
     var peakResidentBytes: Int
   }
@@ -205,6 +213,10 @@ enum ChildProcess {
     let wall = Measurement.now() - started
     // Exited normally: the low seven bits are 0 and the status is the next eight; otherwise a signal.
     let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return Figures(exitStatus: exitStatus, wallNanoseconds: wall, peakResidentBytes: Int(usage.ru_maxrss) * 1024)
+    func nanoseconds(_ time: timeval) -> UInt64 { UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_usec) * 1_000 }
+    return Figures(
+      exitStatus: exitStatus, wallNanoseconds: wall,
+      cpuNanoseconds: nanoseconds(usage.ru_utime) + nanoseconds(usage.ru_stime),
+      peakResidentBytes: Int(usage.ru_maxrss) * 1024)
   }
 }
