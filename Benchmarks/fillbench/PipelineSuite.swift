@@ -37,11 +37,15 @@ struct PipelineSuite {
     var subscriptions: Int
     var episodes: Int
     var parse: Percentiles
+    /// The CPU time of the same parses: on a shared machine, the wall time also counts waiting for a core.
+    var parseCPU: Percentiles
     var build: Percentiles
     var process: ProcessFigures?
 
     /// Bytes read per second at the median, in MB/s (10⁶ bytes).
     var parseMegabytesPerSecond: Double { Double(bytes) / Double(max(1, parse.p50)) * 1e3 }
+    /// Bytes read per second of CPU time at the median, in MB/s.
+    var parseCPUMegabytesPerSecond: Double { Double(bytes) / Double(max(1, parseCPU.p50)) * 1e3 }
   }
 
   /// The subscriptions of the generated catalog.
@@ -124,9 +128,9 @@ struct PipelineSuite {
     if let expected, catalog != expected {
       failures.append("\(name): the catalog read differs from the generator's")
     }
-    let parse = time { try? Catalog(json: bytes) }
+    let (parse, parseCPU) = time { try? Catalog(json: bytes) }
     progress("pipeline \(name): building the engine")
-    let build = time { try? FillEngine(catalog: catalog) }
+    let build = time { try? FillEngine(catalog: catalog) }.wall
     var process: ProcessFigures?
     if let binary {
       progress("pipeline \(name): smartfill fill")
@@ -137,22 +141,25 @@ struct PipelineSuite {
     rows.append(
       Row(
         name: name, bytes: bytes.count, subscriptions: catalog.shows.count, episodes: catalog.episodeCount,
-        parse: parse, build: build, process: process))
+        parse: parse, parseCPU: parseCPU, build: build, process: process))
   }
 
   /// Warms up, then times `body` until the repetition count or the time limit (at least three runs). Each result
   /// is released after its run's clock stops, so that the time is making it, not freeing it too.
-  func time<Result>(_ body: () -> Result) -> Percentiles {
+  func time<Result>(_ body: () -> Result) -> (wall: Percentiles, cpu: Percentiles) {
     Measurement.blackHole(body())
     var samples: [UInt64] = []
+    var cpuSamples: [UInt64] = []
     let started = Measurement.now()
     while samples.count < repetitions && (samples.count < 3 || Measurement.now() - started < timeLimit) {
       let before = Measurement.now()
+      let cpuBefore = Measurement.cpuTime()
       let result = body()
+      cpuSamples.append(Measurement.cpuTime() - cpuBefore)
       samples.append(Measurement.now() - before)
       Measurement.blackHole(result)
     }
-    return Percentiles(samples)
+    return (Percentiles(samples), Percentiles(cpuSamples))
   }
 
   /// Spawns `binary` `runs` times (after one run to warm the file cache), output discarded, and measures each

@@ -18,10 +18,11 @@ struct CatalogScanner {
   /// The scanner met something a valid catalog does not contain (the generic reader says what).
   struct Unexpected: Error {}
 
-  /// The keys of an object of one kind, numbered in the order of its `jsonKeys`, in 32 slots found by a hash of
-  /// their first four bytes (a multiplier chosen so that no two keys share a slot). Each slot holds its key's
-  /// bytes as three little-endian words (zero-padded) with the masks of the bytes it has, so that finding a key
-  /// is a multiplication and a few integer comparisons, not a scan of the key's bytes.
+  /// The keys of an object of one kind (or the raw values of an enumeration), numbered in the order given (its
+  /// `jsonKeys`, its `allCases`), in 32 slots found by a hash of their first four bytes (a multiplier chosen so
+  /// that no two share a slot). Each slot holds its key's bytes as three little-endian words (zero-padded) with
+  /// the masks of the bytes it has, so that finding a key is a multiplication and a few integer comparisons, not
+  /// a scan of the key's bytes.
   struct KeyTable {
     typealias Words = (UInt64, UInt64, UInt64)
 
@@ -80,8 +81,10 @@ struct CatalogScanner {
   static let catalogKeys = KeyTable(Catalog.jsonKeys)
   static let showKeys = KeyTable(Show.jsonKeys)
   static let episodeKeys = KeyTable(Episode.jsonKeys)
-  static let orderings = Show.Ordering.allCases.map { (Array($0.rawValue.utf8), $0) }
-  static let kinds = Episode.Kind.allCases.map { (Array($0.rawValue.utf8), $0) }
+  static let orderingValues = Show.Ordering.allCases
+  static let orderings = KeyTable(orderingValues.map(\.rawValue))
+  static let kindValues = Episode.Kind.allCases
+  static let kinds = KeyTable(kindValues.map(\.rawValue))
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
@@ -156,7 +159,7 @@ struct CatalogScanner {
       switch try key(in: Self.showKeys, seen: &seen) {
       case 0: feedURL = try string()
       case 1: title = try string()
-      case 2: ordering = try enumValue(Self.orderings)
+      case 2: ordering = Self.orderingValues[try spelling(in: Self.orderings)]
       case 3: categories = try stringArray()
       case 4: listening = try integer()
       default: episodes = try episodeArray()
@@ -206,7 +209,7 @@ struct CatalogScanner {
       case 3: duration = try integer()
       case 4: season = try integer()
       case 5: number = try integer()
-      case 6: kind = try enumValue(Self.kinds)
+      case 6: kind = Self.kindValues[try spelling(in: Self.kinds)]
       case 7: played = try integer()
       default: isPlayed = try bool()
       }
@@ -245,13 +248,6 @@ struct CatalogScanner {
     }
     guard let date else { throw Unexpected() }
     return date
-  }
-
-  /// One of `values`, spelled exactly as its raw value (an escaped spelling goes to the generic reader).
-  private mutating func enumValue<Value>(_ values: [([UInt8], Value)]) throws(Unexpected) -> Value {
-    guard let range = try stringRange() else { throw Unexpected() }
-    for (spelling, value) in values where matches(range, spelling) { return value }
-    throw Unexpected()
   }
 
   private mutating func stringArray() throws(Unexpected) -> [String] {
@@ -379,20 +375,27 @@ struct CatalogScanner {
   /// unknown, repeated or escaped key is unexpected.
   private mutating func key(in table: KeyTable, seen: inout UInt32) throws(Unexpected) -> Int {
     skipWhitespace()
+    let position = try spelling(in: table)
+    let bit: UInt32 = 1 << position
+    guard seen & bit == 0, consume(UInt8(ascii: ":")) else { throw Unexpected() }
+    seen |= bit
+    skipWhitespace()
+    return position
+  }
+
+  /// At a `"`: reads a string that is exactly one of `table`'s, written without escapes, and returns its
+  /// position; any other string (an escaped spelling included, which the generic reader reads) is unexpected.
+  private mutating func spelling(in table: KeyTable) throws(Unexpected) -> Int {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Unexpected() }
     let start = index + 1
     let text = (word(at: start), word(at: start + 8), word(at: start + 16))
     let slot = table.slots[KeyTable.slot(UInt32(truncatingIfNeeded: text.0), table.multiplier)]
     let end = start + slot.length
-    // The key's bytes, then the closing quote (so that the text's key is exactly this one).
+    // The spelling's bytes, then the closing quote (so that the text's string is exactly this one).
     guard slot.position >= 0, text.0 & slot.masks.0 == slot.words.0, text.1 & slot.masks.1 == slot.words.1,
       text.2 & slot.masks.2 == slot.words.2, end < bytes.count, bytes[end] == UInt8(ascii: "\"")
     else { throw Unexpected() }
-    let bit: UInt32 = 1 << slot.position
     index = end + 1
-    guard seen & bit == 0, consume(UInt8(ascii: ":")) else { throw Unexpected() }
-    seen |= bit
-    skipWhitespace()
     return slot.position
   }
 
@@ -466,13 +469,6 @@ struct CatalogScanner {
     }
     index += count
     return true
-  }
-
-  /// Whether the bytes in `range` are `spelling`.
-  private func matches(_ range: Range<Int>, _ spelling: [UInt8]) -> Bool {
-    guard range.count == spelling.count else { return false }
-    return spelling.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + range.lowerBound, $0.baseAddress!, $0.count) }
-      == 0
   }
 }
 
