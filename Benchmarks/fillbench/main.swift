@@ -75,7 +75,7 @@ for path in options.catalogs {
 let suite = Suite(options: options, progress: progress)
 var results: [CaseResult] = []
 var peaks: [(String, Int?)] = []
-for source in suite.sources(datasets: datasets) {
+for source in suite.sources(datasets: datasets) where !options.pipelineOnly {
   do {
     let caseResults = try suite.run(source)
     results += caseResults
@@ -135,14 +135,21 @@ if options.updateThresholds {
     exit(ExitStatus.failure)
   }
 }
+let pipeline = PipelineSuite(options: options, progress: progress).run(datasets: datasets)
+for failure in pipeline.failures {
+  exitStatus = ExitStatus.failure
+  printError("FAIL pipeline: \(failure)")
+}
 if exitStatus == ExitStatus.success && overBudget { exitStatus = ExitStatus.thresholdExceeded }
 
 if options.json {
-  print(Report.json(results), terminator: "")
+  print(Report.json(results, pipeline: PipelineReport.json(pipeline.rows)), terminator: "")
 } else if options.format == .markdown {
-  print(Report.markdown(results, peaks: peaks))
+  if !options.pipelineOnly { print(Report.markdown(results, peaks: peaks) + "\n") }
+  print(PipelineReport.markdown(pipeline.rows, notes: pipeline.notes))
 } else {
-  print(Report.table(results, peaks: peaks))
+  if !options.pipelineOnly { print(Report.table(results, peaks: peaks) + "\n") }
+  print(PipelineReport.table(pipeline.rows, notes: pipeline.notes))
 }
 progress(
   exitStatus == ExitStatus.success

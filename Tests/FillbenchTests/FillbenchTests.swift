@@ -12,7 +12,7 @@ struct FillbenchTests {
   }
 
   static let usage =
-    "Usage: fillbench [--quick] [--format <table|markdown>] [--json] [--budget-ms <ms>] [--catalog <path> ...] "
+    "Usage: fillbench [--quick] [--pipeline-only] [--format <table|markdown>] [--json] [--budget-ms <ms>] [--catalog <path> ...] "
     + "[--check-thresholds] [--update-thresholds] [--thresholds <path>] [--write-datasets <dir>]\n"
     + "  See 'fillbench --help' for more information.\n"
 

@@ -1,0 +1,117 @@
+import Foundation
+import SmartFillSupport
+
+/// The "From bytes to queue" table (``PipelineSuite``): as text, Markdown and JSON.
+enum PipelineReport {
+  static let title = "From bytes to queue"
+
+  static let headers = [
+    "catalog", "subs", "episodes", "size", "parse p50", "parse", "parse, CPU", "engine build p50", "smartfill fill p50",
+    "fill p90", "fill CPU p50", "peak RSS",
+  ]
+
+  static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+
+  static func row(_ row: PipelineSuite.Row) -> [String] {
+    [
+      row.name, "\(row.subscriptions)", "\(row.episodes)", megabytes(row.bytes), Report.duration(row.parse.p50),
+      String(format: "%.0f MB/s", row.parseMegabytesPerSecond),
+      String(format: "%.0f MB/s", row.parseCPUMegabytesPerSecond), Report.duration(row.build.p50),
+      row.process.map { Report.duration($0.wall.p50) } ?? "–", row.process.map { Report.duration($0.wall.p90) } ?? "–",
+      row.process.map { Report.duration($0.cpu.p50) } ?? "–",
+      row.process.map { megabytes($0.peakResidentBytes) } ?? "–",
+    ]
+  }
+
+  /// The goals of issue 10 that this table measures, each met or missed (or not measured).
+  static func goals(_ rows: [PipelineSuite.Row]) -> [String] {
+    var lines: [String] = []
+    let slowest = rows.min { $0.parseMegabytesPerSecond < $1.parseMegabytesPerSecond }
+    if let slowest {
+      let met = slowest.parseMegabytesPerSecond >= PipelineSuite.parseGoalMegabytesPerSecond
+      lines.append(
+        "goal: parse ≥ \(Int(PipelineSuite.parseGoalMegabytesPerSecond)) MB/s on every catalog: "
+          + (met ? "met" : "missed")
+          + String(
+            format: " (slowest %.0f MB/s, %.0f MB/s of CPU time, \(slowest.name))", slowest.parseMegabytesPerSecond,
+            slowest.parseCPUMegabytesPerSecond))
+    }
+    let hundred = rows.filter { $0.subscriptions == 100 }
+    if let process = hundred.compactMap({ row in row.process.map { (row.name, $0) } }).first {
+      let met = process.1.wall.p50 <= PipelineSuite.processGoalNanoseconds
+      lines.append(
+        "goal: smartfill fill on \(process.0) ≤ \(Report.duration(PipelineSuite.processGoalNanoseconds)): "
+          + (met ? "met" : "missed")
+          + " (p50 \(Report.duration(process.1.wall.p50)), CPU p50 \(Report.duration(process.1.cpu.p50)), "
+          + "\(process.1.runs) runs)")
+    }
+    if let large = rows.first(where: { $0.subscriptions >= PipelineSuite.generatedSubscriptions }),
+      let process = large.process
+    {
+      let met = process.peakResidentBytes <= PipelineSuite.peakGoalBytes
+      lines.append(
+        "goal: peak memory of smartfill fill at \(large.subscriptions) subscriptions ≤ "
+          + "\(megabytes(PipelineSuite.peakGoalBytes)): " + (met ? "met" : "missed")
+          + " (\(megabytes(process.peakResidentBytes)), with the \(megabytes(large.bytes)) file read whole)")
+    }
+    return lines
+  }
+
+  static func table(_ rows: [PipelineSuite.Row], notes: [String]) -> String {
+    let cells = [headers] + rows.map(row)
+    var widths = [Int](repeating: 0, count: headers.count)
+    for line in cells {
+      for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) }
+    }
+    var lines = [title + ":"]
+    for (index, line) in cells.enumerated() {
+      let padded = line.enumerated().map { column, cell in
+        column == 0
+          ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[column] - cell.count) + cell
+      }
+      lines.append(padded.joined(separator: "  "))
+      if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+    }
+    lines.append("")
+    lines += notes.map { "note: \($0)" } + goals(rows)
+    return lines.joined(separator: "\n")
+  }
+
+  static func markdown(_ rows: [PipelineSuite.Row], notes: [String]) -> String {
+    var lines = ["### \(title)", "", "| " + headers.joined(separator: " | ") + " |"]
+    lines.append("|" + headers.map { _ in "---" }.joined(separator: "|") + "|")
+    for result in rows { lines.append("| " + row(result).joined(separator: " | ") + " |") }
+    lines.append("")
+    lines += (notes + goals(rows)).map { "- \($0)" }
+    return lines.joined(separator: "\n")
+  }
+
+  static func json(_ rows: [PipelineSuite.Row]) -> JSONWriter.Node {
+    .array(
+      rows.map { row in
+        var members: [(String, JSONWriter.Node)] = [
+          ("catalog", .string(row.name)),
+          ("subscriptions", .integer(row.subscriptions)),
+          ("episodes", .integer(row.episodes)),
+          ("bytes", .integer(row.bytes)),
+          ("parseP50Nanoseconds", .integer(Int(row.parse.p50))),
+          ("parseMegabytesPerSecond", .number(row.parseMegabytesPerSecond)),
+          ("parseCPUMegabytesPerSecond", .number(row.parseCPUMegabytesPerSecond)),
+          ("buildP50Nanoseconds", .integer(Int(row.build.p50))),
+        ]
+        if let process = row.process {
+          members += [
+            ("processP50Nanoseconds", .integer(Int(process.wall.p50))),
+            ("processP90Nanoseconds", .integer(Int(process.wall.p90))),
+            ("processCPUP50Nanoseconds", .integer(Int(process.cpu.p50))),
+            ("processRuns", .integer(process.runs)),
+            ("processPeakResidentBytes", .integer(process.peakResidentBytes)),
+          ]
+        } else {
+          members.append(("processP50Nanoseconds", .null))
+        }
+        return .object(members)
+      })
+  }
+}
