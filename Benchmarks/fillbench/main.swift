@@ -140,6 +140,21 @@ for failure in pipeline.failures {
   exitStatus = ExitStatus.failure
   printError("FAIL pipeline: \(failure)")
 }
+// One change in place plus the next fill.
+var changes: [ChangeSuite.Row] = []
+if !options.pipelineOnly {
+  progress("changes: mark played + fill")
+  do {
+    changes = try ChangeSuite(quick: options.quick).run()
+  } catch {
+    exitStatus = ExitStatus.failure
+    printError("FAIL changes: \(error)")
+  }
+  for row in changes where !row.matchesRebuild {
+    exitStatus = ExitStatus.failure
+    printError("FAIL changes: \(row.name): the fill after the change differs from a rebuilt engine's")
+  }
+}
 if exitStatus == ExitStatus.success && overBudget { exitStatus = ExitStatus.thresholdExceeded }
 
 if options.json {
@@ -147,9 +162,11 @@ if options.json {
 } else if options.format == .markdown {
   if !options.pipelineOnly { print(Report.markdown(results, peaks: peaks) + "\n") }
   print(PipelineReport.markdown(pipeline.rows, notes: pipeline.notes))
+  if !changes.isEmpty { print("\n" + ChangeSuite.table(changes, markdown: true)) }
 } else {
   if !options.pipelineOnly { print(Report.table(results, peaks: peaks) + "\n") }
   print(PipelineReport.table(pipeline.rows, notes: pipeline.notes))
+  if !changes.isEmpty { print("\n" + ChangeSuite.table(changes, markdown: false)) }
 }
 progress(
   exitStatus == ExitStatus.success
