@@ -32,6 +32,15 @@ public struct FillEngine: Sendable {
     self.index = CatalogIndex(catalog)
   }
 
+  /// Indexes a catalog that ``Catalog/init(json:)`` has just read, which checked the same invariants as
+  /// ``init(catalog:)`` does (so they are not checked twice).
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* episodes.
+  package init(readFromJSON catalog: Catalog) {
+    self.catalog = catalog
+    self.index = CatalogIndex(catalog)
+  }
+
   /// Fills a queue as `request` asks.
   ///
   /// - Throws: ``FillError`` for a target that is missing, not positive or too long; a tolerance that is

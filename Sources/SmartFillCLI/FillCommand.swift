@@ -49,12 +49,8 @@ enum FillCommand {
     let request = FillRequest(
       mode: mode, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
       priorityShows: parsed.allValues("--priority"), excluded: excluded)
-    let engine: FillEngine
-    do {
-      engine = try FillEngine(catalog: catalog)
-    } catch {
-      throw .failure("\(file): invalid catalog: \(error)")
-    }
+    // The reader checked the catalog as the engine would.
+    let engine = FillEngine(readFromJSON: catalog)
     let result: FillResult
     do {
       result = try engine.fill(request)
