@@ -243,6 +243,23 @@ struct VarietyFill {
     for state in 0..<states {
       if space.deltas(state).allSatisfy({ $0 <= 2 }) { rows.setZero(state) } else { rows.setEmpty(state) }
     }
+    /// `rows[target] ∪=` each prefix of the group, shifted in from the row (`row(state)`) of the state each
+    /// prefix moves `state` to.
+    func addGroup(_ group: Range<Int>, to target: Int, from state: Int, step: [Int], row: (Int) -> Int) {
+      var sum = 0
+      var source = state
+      for item in group {
+        sum += durations[item]
+        source = source >= 0 ? step[source] : -1
+        if sum > rows.capacity || source < 0 { break }
+        let from = row(source)
+        if from == target {
+          rows.formUnionShifted(target, by: sum)
+        } else {
+          rows.combine(into: target, skip: target, next: from, shift: sum)
+        }
+      }
+    }
     // Short groups first (sorted: these sets fill up far more slowly than fill time's, so the order pays):
     // a group whose shortest addition lies in a row's dense tail adds nothing to it.
     var starts: [Int] = []
@@ -270,18 +287,8 @@ struct VarietyFill {
             let target = old * states + state
             // Nothing to add where the row is already dense below the shortest addition.
             guard first < rows.dense[target] * 64 else { continue }
-            var sum = 0
-            var source = state
-            for item in index..<end {
-              sum += durations[item]
-              source = source >= 0 ? step[source] : -1
-              if sum > rows.capacity || source < 0 { break }
-              let from = source == 0 && state == 0 ? (1 - old) * states : old * states + source
-              if from == target {
-                rows.formUnionShifted(target, by: sum)
-              } else {
-                rows.combine(into: target, skip: target, next: from, shift: sum)
-              }
+            addGroup(index..<end, to: target, from: state, step: step) { source in
+              source == 0 && state == 0 ? (1 - old) * states : old * states + source
             }
           }
           continue
@@ -290,14 +297,7 @@ struct VarietyFill {
         for state in 0..<states {
           let target = new * states + state
           rows.copy(old * states + state, to: target)
-          var sum = 0
-          var source = state
-          for item in index..<end {
-            sum += durations[item]
-            source = source >= 0 ? step[source] : -1
-            if sum > rows.capacity || source < 0 { break }
-            rows.combine(into: target, skip: target, next: old * states + source, shift: sum)
-          }
+          addGroup(index..<end, to: target, from: state, step: step) { old * states + $0 }
         }
         old = new
       }

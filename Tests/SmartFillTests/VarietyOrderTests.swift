@@ -53,25 +53,9 @@ struct VarietyOrderTests {
     #expect(arranged > 100)
   }
 
+  /// Whether some order has no three in a row from one show (by recursion over sequences).
   static func existsArrangement(_ counts: [Int]) -> Bool {
-    var memo: [String: Bool] = [:]
-    func search(_ counts: [Int], last: Int, run: Int) -> Bool {
-      if counts.allSatisfy({ $0 == 0 }) { return true }
-      let key = "\(counts)-\(last)-\(run)"
-      if let known = memo[key] { return known }
-      var found = false
-      for show in counts.indices where counts[show] > 0 && !(show == last && run == 2) {
-        var next = counts
-        next[show] -= 1
-        if search(next, last: show, run: show == last ? run + 1 : 1) {
-          found = true
-          break
-        }
-      }
-      memo[key] = found
-      return found
-    }
-    return search(counts, last: -1, run: 0)
+    existsAlternating(counts, categories: counts.map { _ in nil })
   }
 
   @Test("consecutive episodes differ in category where the selection allows")
