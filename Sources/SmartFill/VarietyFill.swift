@@ -275,7 +275,8 @@ struct VarietyFill {
         let first = durations[index]
         var densest = 0
         for state in 0..<states { densest = max(densest, rows.dense[old * states + state]) }
-        guard first < densest * 64 else { continue }
+        // Sorted: every later group starts at least as long, so none adds anything either.
+        guard first < densest * 64 else { break }
         let step = moves[kind(index)]
         if dominantCount == 1 {
           // In place: a step up (+1) reads a higher state, so go up from the lowest; a step down reads a
