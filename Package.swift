@@ -10,11 +10,15 @@ import PackageDescription
 //   SyntheticCatalogs       the benchmark's catalog generator                      on SmartFill
 //   Feeds                   RSS and OPML import                                    on SmartFill
 //   Queues                  named queues and their store                           on SmartFill
-//   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, SyntheticCatalogs
+//   QueueSync               multi-device sync of the queues (replicated state, server
+//                           protocol, engine, simulator)                           on Queues
+//   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, QueueSync,
+//                                                                                  SyntheticCatalogs
 //   Benchmarks/             BenchmarkSupport (measurement), DesignBaseline (the design's greedy algorithms),
-//                           fillbench and queuebench
+//                           fillbench, queuebench and syncbench
 //   Tests/                  a test target per module, SmartFillTestSupport (shared test helpers) and
-//                           queue-store-writer (the store's crash-test child process)
+//                           queue-store-writer (the store's crash-test child process), sync-device-process
+//                           (sync's kill-test child process)
 let package = Package(
   name: "SmartFill",
   products: [
@@ -22,6 +26,7 @@ let package = Package(
     .library(name: "SyntheticCatalogs", targets: ["SyntheticCatalogs"]),
     .library(name: "Feeds", targets: ["Feeds"]),
     .library(name: "Queues", targets: ["Queues"]),
+    .library(name: "QueueSync", targets: ["QueueSync"]),
     .executable(name: "smartfill", targets: ["smartfill"]),
     .executable(name: "fillbench", targets: ["fillbench"]),
   ],
@@ -50,8 +55,16 @@ let package = Package(
         "Queues", "SmartFill", "SmartFillSupport", "SyntheticCatalogs", "SmartFillTestSupport", "queue-store-writer",
       ]),
 
+    .target(name: "QueueSync", dependencies: ["Queues", "SmartFill", "SmartFillSupport"]),
+    .testTarget(
+      name: "QueueSyncTests",
+      dependencies: [
+        "QueueSync", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport", "sync-device-process",
+      ]),
+
     // The command-line tool.
-    .target(name: "SmartFillCLI", dependencies: ["SmartFill", "SmartFillSupport", "Feeds", "SyntheticCatalogs"]),
+    .target(
+      name: "SmartFillCLI", dependencies: ["SmartFill", "SmartFillSupport", "Feeds", "SyntheticCatalogs", "QueueSync"]),
     .executableTarget(name: "smartfill", dependencies: ["SmartFillCLI"]),
     .testTarget(
       name: "SmartFillCLITests",
@@ -70,12 +83,18 @@ let package = Package(
     .executableTarget(
       name: "queuebench", dependencies: ["Queues", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
       path: "Benchmarks/queuebench"),
+    .executableTarget(
+      name: "syncbench", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
+      path: "Benchmarks/syncbench"),
 
     // Test helpers.
     .target(name: "SmartFillTestSupport", path: "Tests/TestSupport"),
     .executableTarget(
       name: "queue-store-writer", dependencies: ["Queues", "SmartFill", "SmartFillSupport"],
       path: "Tests/QueueStoreWriter"),
+    .executableTarget(
+      name: "sync-device-process", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport"],
+      path: "Tests/SyncDeviceProcess"),
   ],
   swiftLanguageModes: [.v6]
 )

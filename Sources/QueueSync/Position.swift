@@ -1,0 +1,97 @@
+/// A place in a queue's order, from a dense sequence in which episodes added together stay together and runs
+/// inserted at the same place by two devices never interleave.
+///
+/// A position is a path in a tree, in the manner of Fugue: each level names a run (the replica and the
+/// counter of the event that started it) and an index in it. A new episode is placed as a right child of the
+/// episode before it (or, when that one already has right children in the way, as a left child of the one
+/// after it), so two devices inserting at the same place make two sibling runs, ordered by their runs'
+/// identities and each kept whole. A device appending after the last episode of its own run continues the
+/// run, so the paths stay short when one device adds episode after episode.
+///
+/// The order: paths compare level by level; a level on the left side (negative index) sorts before its
+/// parent, one on the right side (positive index) after it; siblings sort by run, then by index.
+public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// One level of the path: a run and an index in it.
+  public struct Level: Sendable, Hashable, CustomStringConvertible {
+    /// The index in the run: positive on the right side of the parent, negative on the left; never 0.
+    public var index: Int
+    /// The replica that started the run.
+    public var replica: ReplicaID
+    /// The counter of the event that started the run.
+    public var counter: Int
+
+    /// Creates a level.
+    public init(index: Int, replica: ReplicaID, counter: Int) {
+      precondition(index != 0, "a position's index is never 0")
+      self.index = index
+      self.replica = replica
+      self.counter = counter
+    }
+
+    /// Orders two levels at the same depth: side, then run, then index.
+    static func precedes(_ lhs: Level, _ rhs: Level) -> Bool {
+      let left = (lhs.index > 0 ? 1 : 0, lhs.replica, lhs.counter, lhs.index)
+      let right = (rhs.index > 0 ? 1 : 0, rhs.replica, rhs.counter, rhs.index)
+      return left < right
+    }
+
+    /// "index/replica:counter".
+    public var description: String { "\(index)/\(replica):\(counter)" }
+  }
+
+  /// The levels, from the root.
+  public var levels: [Level]
+
+  /// A position of the given levels (at least one).
+  public init(_ levels: [Level]) {
+    precondition(!levels.isEmpty, "a position has at least one level")
+    self.levels = levels
+  }
+
+  public static func < (lhs: Position, rhs: Position) -> Bool {
+    let shared = min(lhs.levels.count, rhs.levels.count)
+    for depth in 0..<shared where lhs.levels[depth] != rhs.levels[depth] {
+      return Level.precedes(lhs.levels[depth], rhs.levels[depth])
+    }
+    if lhs.levels.count == rhs.levels.count { return false }
+    // One is an ancestor of the other: the descendant is on the side its next level says.
+    if lhs.levels.count < rhs.levels.count { return rhs.levels[shared].index > 0 }
+    return lhs.levels[shared].index < 0
+  }
+
+  /// Whether `self` is a proper descendant of `ancestor`.
+  func descends(from ancestor: Position) -> Bool {
+    levels.count > ancestor.levels.count && levels.starts(with: ancestor.levels)
+  }
+
+  /// `count` new positions in order, strictly between `before` and `after` (`nil` for the queue's start
+  /// and end), as one run of `replica` started by the event `counter`.
+  ///
+  /// - Precondition: `before < after` when both are given; `count` ≥ 1.
+  /// - Complexity: O(*d* + *count*), where *d* is the depth of the neighbours' paths.
+  public static func run(
+    _ count: Int, between before: Position?, and after: Position?, replica: ReplicaID, counter: Int
+  ) -> [Position] {
+    precondition(count >= 1, "a run holds at least one position")
+    if let before, let after { precondition(before < after, "positions out of order: \(before) ≥ \(after)") }
+    // Continuing a run of this replica that ends just before the gap keeps paths short.
+    if let before, let last = before.levels.last, last.index > 0, last.replica == replica {
+      let parent = before.levels.dropLast()
+      let continued = (1...count).map {
+        Position(parent + [Level(index: last.index + $0, replica: replica, counter: last.counter)])
+      }
+      if after.map({ continued[count - 1] < $0 }) ?? true { return continued }
+    }
+    if let after, before.map({ after.descends(from: $0) }) ?? true {
+      // The gap is inside `before`'s right subtree (or at the start): a left run of `after`.
+      return (0..<count).map {
+        Position(after.levels + [Level(index: $0 - count, replica: replica, counter: counter)])
+      }
+    }
+    let parent = before?.levels ?? []
+    return (1...count).map { Position(parent + [Level(index: $0, replica: replica, counter: counter)]) }
+  }
+
+  /// The levels, "1/a:3.2/b:7".
+  public var description: String { levels.map(\.description).joined(separator: ".") }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import Queues
+import SmartFill
+import SmartFillSupport
+
+/// One queue's replicated state: what every device merges, so that all of them end with the same queue
+/// whatever order they saw the changes in.
+///
+/// - Entries are an add-wins set with tombstone-free removes (the ORSWOT of Bieniusa et al.): each add has
+///   a ``Dot``; a remove deletes the adds the removing state holds, and ``context`` records that they were
+///   seen. Merging keeps a dot that both states hold, or that one holds and the other has not seen; so a
+///   remove deletes only the adds its device had seen, a concurrent add survives, and nothing is kept for a
+///   removed entry.
+/// - Each entry's place is a ``Position``; moves and playback positions are writes with dots of their own
+///   (so that a remove takes them with the entry) read last-writer-wins by ``HybridTimestamp``. An entry
+///   without adds is not shown: a remove beats a concurrent move.
+/// - The queue exists while it holds a creation dot (`alive`) or an entry: deleting it removes both, so an
+///   add made meanwhile on another device keeps it, with that device's additions.
+/// - The name, emoji, auto-switch rules, smart fill settings, playhead and place in the list are
+///   last-writer-wins ``Register``s. The rules and settings are kept as opaque values in the Queues JSON form,
+///   so that this module needs to know nothing of their fields.
+///
+/// ``merged(with:)`` is commutative, associative and idempotent; the tests check it on states from random
+/// histories.
+public struct ReplicatedQueue: Sendable, Hashable {
+  /// An add of the episode: its dot, the finishes of the episode its device knew of, where it put the
+  /// episode and what it knew of it.
+  struct Add: Sendable, Hashable {
+    var finishesSeen: Set<Dot>
+    var position: Position
+    var stamp: HybridTimestamp
+    var info: EpisodeInfo
+  }
+
+  /// A move of an episode, or a playback position: a value and its stamp.
+  struct Write<Value: Sendable & Hashable>: Sendable, Hashable {
+    var value: Value
+    var stamp: HybridTimestamp
+  }
+
+  /// An episode's adds, moves and playback positions, each by its dot.
+  struct Entry: Sendable, Hashable {
+    var adds: [Dot: Add] = [:]
+    var moves: [Dot: Write<Position>] = [:]
+    var progress: [Dot: Write<Int>] = [:]
+
+    var isEmpty: Bool { adds.isEmpty && moves.isEmpty && progress.isEmpty }
+
+    /// The place: the latest of the adds' and moves' positions.
+    var position: Position? {
+      var best: Write<Position>?
+      for add in adds.values where best.map({ add.stamp > $0.stamp }) ?? true {
+        best = Write(value: add.position, stamp: add.stamp)
+      }
+      for move in moves.values where best.map({ move.stamp > $0.stamp }) ?? true { best = move }
+      return best?.value
+    }
+
+    /// The latest add's information.
+    var info: EpisodeInfo? { adds.values.max { $0.stamp < $1.stamp }?.info }
+
+    /// The latest playback position, 0 when none.
+    var playedSeconds: Int { progress.values.max { $0.stamp < $1.stamp }?.value ?? 0 }
+  }
+
+  /// Where playback is: the episode playing, and its place when the register was written, so that when the
+  /// episode leaves the queue the one after it becomes current (and one added at the end after the queue was
+  /// played through).
+  public struct Playhead: Sendable, Hashable {
+    /// The current episode; `nil` at the start of an empty queue or past the end.
+    public var episode: EpisodeID?
+    /// Its place (or the last episode's, past the end); `nil` at the start.
+    public var position: Position?
+
+    /// The start of the queue.
+    public static let start = Playhead(episode: nil, position: nil)
+  }
+
+  /// The queue's identifier.
+  public let id: QueueID
+  /// What this state has seen.
+  public internal(set) var context: VersionVector
+  /// The creation dots; empty once the queue was deleted.
+  var alive: Set<Dot>
+  /// The entries by episode.
+  var entries: [EpisodeID: Entry]
+  /// The name without its emoji.
+  var title: Register<String>
+  /// The leading emoji, if any.
+  var emoji: Register<String?>
+  /// The auto-switch rules, in the Queues JSON form (an array).
+  var rules: Register<JSONValue>
+  /// The smart fill settings in the Queues JSON form, `null` when none.
+  var smartFill: Register<JSONValue>
+  /// Where playback is.
+  var playhead: Register<Playhead>
+  /// The queue's place in the library's list.
+  var listPosition: Register<Position>
+  /// When the queue was created: the earliest creation seen.
+  var createdAt: Date
+  /// When it last changed: the latest change seen.
+  var lastModified: Date
+
+  /// A new queue's state, with nothing seen.
+  init(
+    id: QueueID, title: Register<String>, emoji: Register<String?>, rules: Register<JSONValue>,
+    smartFill: Register<JSONValue>, listPosition: Register<Position>, createdAt: Date
+  ) {
+    self.id = id
+    self.context = VersionVector()
+    self.alive = []
+    self.entries = [:]
+    self.title = title
+    self.emoji = emoji
+    self.rules = rules
+    self.smartFill = smartFill
+    self.playhead = Register(.start, stamp: .genesis)
+    self.listPosition = listPosition
+    self.createdAt = createdAt
+    self.lastModified = createdAt
+  }
+
+  // MARK: Reading
+
+  /// Whether the queue is shown: it has a creation dot or a shown entry.
+  func isVisible(finished: FinishedEpisodes) -> Bool {
+    !alive.isEmpty || entries.contains { isShown($0.key, $0.value, finished: finished) }
+  }
+
+  /// Whether an entry is shown: one of its adds knew of every finish of the episode.
+  func isShown(_ episode: EpisodeID, _ entry: Entry, finished: FinishedEpisodes) -> Bool {
+    let finishes = finished.marks[episode] ?? []
+    return entry.adds.values.contains { finishes.isSubset(of: $0.finishesSeen) }
+  }
+
+  /// The shown entries in play order, with their places.
+  ///
+  /// - Complexity: O(*n* log *n*) in the number of entries.
+  func order(finished: FinishedEpisodes) -> [(episode: EpisodeID, position: Position)] {
+    var shown: [(episode: EpisodeID, position: Position)] = []
+    shown.reserveCapacity(entries.count)
+    for (episode, entry) in entries where isShown(episode, entry, finished: finished) {
+      if let position = entry.position { shown.append((episode, position)) }
+    }
+    shown.sort { $0.position != $1.position ? $0.position < $1.position : $0.episode < $1.episode }
+    return shown
+  }
+
+  /// The index of the current episode in `order`: the playhead's episode, else the first after its place,
+  /// else the end.
+  func currentIndex(in order: [(episode: EpisodeID, position: Position)]) -> Int {
+    let head = playhead.value
+    if let episode = head.episode, let index = order.firstIndex(where: { $0.episode == episode }) { return index }
+    guard let position = head.position else { return 0 }
+    return order.firstIndex { $0.position > position } ?? order.count
+  }
+
+  /// The name: emoji and title.
+  var name: String { QueueName.compose(emoji: emoji.value, text: title.value) }
+
+  // MARK: Merging
+
+  /// The state that has seen what either state has: entries by the add-wins rule, registers by their
+  /// stamps.
+  ///
+  /// - Complexity: O(*n* + *m*) in the two states' entries and dots.
+  public func merged(with other: ReplicatedQueue) -> ReplicatedQueue {
+    merged(with: other, fault: nil)
+  }
+
+  /// ``merged(with:)``, broken on purpose when `fault` is given (for the test that shows the suite's
+  /// checks catch a wrong merge).
+  func merged(with other: ReplicatedQueue, fault: MergeFault?) -> ReplicatedQueue {
+    precondition(id == other.id, "merging queues \(id) and \(other.id)")
+    var result = self
+    result.context = context.union(other.context)
+    result.alive = Self.mergeDots(alive, context, other.alive, other.context, fault: fault)
+    var entries: [EpisodeID: Entry] = [:]
+    entries.reserveCapacity(max(self.entries.count, other.entries.count))
+    for (episode, mine) in self.entries {
+      let entry = Self.merge(mine, context, other.entries[episode] ?? Entry(), other.context, fault: fault)
+      if !entry.isEmpty { entries[episode] = entry }
+    }
+    for (episode, theirs) in other.entries where self.entries[episode] == nil {
+      let entry = Self.merge(Entry(), context, theirs, other.context, fault: fault)
+      if !entry.isEmpty { entries[episode] = entry }
+    }
+    result.entries = entries
+    result.title = title.merged(with: other.title)
+    result.emoji = emoji.merged(with: other.emoji)
+    result.rules = rules.merged(with: other.rules)
+    result.smartFill = smartFill.merged(with: other.smartFill)
+    result.playhead = playhead.merged(with: other.playhead)
+    result.listPosition = listPosition.merged(with: other.listPosition)
+    result.createdAt = min(createdAt, other.createdAt)
+    result.lastModified = max(lastModified, other.lastModified)
+    return result
+  }
+
+  static func merge(
+    _ mine: Entry, _ myContext: VersionVector, _ theirs: Entry, _ theirContext: VersionVector, fault: MergeFault?
+  ) -> Entry {
+    Entry(
+      adds: mergeDots(mine.adds, myContext, theirs.adds, theirContext, fault: fault),
+      moves: mergeDots(mine.moves, myContext, theirs.moves, theirContext, fault: nil),
+      progress: mergeDots(mine.progress, myContext, theirs.progress, theirContext, fault: nil))
+  }
+
+  /// The dots both hold, and those one holds that the other has not seen (the other removed the rest).
+  static func mergeDots<Value>(
+    _ mine: [Dot: Value], _ myContext: VersionVector, _ theirs: [Dot: Value], _ theirContext: VersionVector,
+    fault: MergeFault?
+  ) -> [Dot: Value] {
+    var result: [Dot: Value] = [:]
+    for (dot, value) in mine where theirs[dot] != nil || !theirContext.contains(dot) {
+      result[dot] = value
+    }
+    for (dot, value) in theirs where mine[dot] == nil {
+      switch fault {
+      case .keepsOnlyOneSidesNewAdds?: continue
+      case nil: if !myContext.contains(dot) { result[dot] = value }
+      }
+    }
+    return result
+  }
+
+  static func mergeDots(
+    _ mine: Set<Dot>, _ myContext: VersionVector, _ theirs: Set<Dot>, _ theirContext: VersionVector,
+    fault: MergeFault?
+  ) -> Set<Dot> {
+    var result = mine.filter { theirs.contains($0) || !theirContext.contains($0) }
+    if fault == nil { result.formUnion(theirs.filter { !myContext.contains($0) }) }
+    return result
+  }
+}
+
+/// A deliberately wrong merge, for the test that shows the suite's checks catch one.
+package enum MergeFault: String, Sendable, Hashable, CaseIterable {
+  /// Keeps the receiving state's entries and drops the other state's unseen adds (a "mine wins" merge).
+  case keepsOnlyOneSidesNewAdds
+}
