@@ -13,11 +13,11 @@ struct LibraryView {
 
   var queues: [QueueID: QueueView] = [:]
 
-  /// The view of every queue of `state`.
+  /// The view of the queues `only` of `state` (every queue when `nil`).
   ///
   /// - Complexity: O(*n* log *n*) in the number of episodes.
-  init(_ state: ReplicatedLibrary) {
-    for (id, queue) in state.queues {
+  init(_ state: ReplicatedLibrary, only: Set<QueueID>? = nil) {
+    for (id, queue) in state.queues where only?.contains(id) ?? true {
       let visible = id == .upNext || queue.isVisible(finished: state.finished)
       queues[id] = QueueView(
         name: queue.name, episodes: visible ? queue.order(finished: state.finished).map(\.episode) : [],

@@ -67,15 +67,19 @@ public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// `count` new positions in order, strictly between `before` and `after` (`nil` for the queue's start
   /// and end), as one run of `replica` started by the event `counter`.
   ///
+  /// - Parameter latest: The last position this replica made; when `before` is that one, the new run
+  ///   continues its run (its indices were never given out, so no edit of another device can sit between
+  ///   them).
   /// - Precondition: `before < after` when both are given; `count` ≥ 1.
   /// - Complexity: O(*d* + *count*), where *d* is the depth of the neighbours' paths.
   public static func run(
-    _ count: Int, between before: Position?, and after: Position?, replica: ReplicaID, counter: Int
+    _ count: Int, between before: Position?, and after: Position?, replica: ReplicaID, counter: Int,
+    continuing latest: Position? = nil
   ) -> [Position] {
     precondition(count >= 1, "a run holds at least one position")
     if let before, let after { precondition(before < after, "positions out of order: \(before) ≥ \(after)") }
-    // Continuing a run of this replica that ends just before the gap keeps paths short.
-    if let before, let last = before.levels.last, last.index > 0, last.replica == replica {
+    // Continuing this replica's latest run, when the gap is just after its last position, keeps paths short.
+    if let before, before == latest, let last = before.levels.last, last.index > 0, last.replica == replica {
       let parent = before.levels.dropLast()
       let continued = (1...count).map {
         Position(parent + [Level(index: last.index + $0, replica: replica, counter: last.counter)])

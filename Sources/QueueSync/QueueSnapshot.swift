@@ -21,13 +21,23 @@ public struct QueueSnapshot: Sendable, Hashable {
   var smartFill: JSONValue
 }
 
+/// What a queue's snapshot depends on, to skip queues that did not change since their last look.
+struct SnapshotKey: Sendable, Hashable {
+  var context: VersionVector
+  var name: String
+  var finished: Int
+}
+
 extension SyncEngine {
   /// How long snapshots are kept, in days: 14 (one per queue per day; the newest of each queue always).
   public static let snapshotDays = 14
 
-  /// Takes a snapshot of each shown queue whose newest snapshot is a day old or more (or that changed since,
-  /// on a new day), and forgets those older than ``snapshotDays`` days but the newest of each queue.
+  /// At the first edit or merge of a day, before it, takes a snapshot of each shown queue that changed since
+  /// its newest snapshot, and forgets those older than ``snapshotDays`` days but the newest of each queue.
   mutating func takeSnapshots(now: Date) {
+    let day = Int((now.timeIntervalSince1970 / 86_400).rounded(.down))
+    guard day != snapshotDay else { return }
+    snapshotDay = day
     var newest: [QueueID: Int] = [:]
     for (index, snapshot) in snapshots.enumerated()
     where newest[snapshot.queueID].map({ snapshots[$0].takenAt < snapshot.takenAt }) ?? true {
@@ -35,6 +45,9 @@ extension SyncEngine {
     }
     for id in state.visibleQueueIDs {
       guard let queue = state.queues[id] else { continue }
+      let key = SnapshotKey(context: queue.context, name: queue.name, finished: state.finished.marks.count)
+      if snapshotSeen[id] == key { continue }
+      snapshotSeen[id] = key
       let episodes = queue.order(finished: state.finished).compactMap { queue.entries[$0.episode]?.info }
       if let index = newest[id] {
         let last = snapshots[index]

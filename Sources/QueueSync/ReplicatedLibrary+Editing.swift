@@ -69,7 +69,7 @@ extension ReplicatedLibrary {
     let after = order[index...].first { !moving.contains($0.episode) }?.position
     let stamp = clock.tick(now: now)
     let dots = unique.map { _ in newDot(in: &queue) }
-    let positions = Position.run(unique.count, between: before, and: after, replica: replica, counter: dots[0].counter)
+    let positions = positions(unique.count, between: before, and: after, first: dots[0])
     for (offset, reference) in unique.enumerated() {
       var entry = queue.entries[reference.id] ?? ReplicatedQueue.Entry()
       let add = ReplicatedQueue.Add(
@@ -123,7 +123,7 @@ extension ReplicatedLibrary {
       .position
     let stamp = clock.tick(now: now)
     let dots = moved.map { _ in newDot(in: &queue) }
-    let positions = Position.run(moved.count, between: before, and: after, replica: replica, counter: dots[0].counter)
+    let positions = positions(moved.count, between: before, and: after, first: dots[0])
     for (offset, episode) in moved.enumerated() {
       queue.entries[episode]?.moves = [dots[offset]: .init(value: positions[offset], stamp: stamp)]
     }
@@ -172,6 +172,7 @@ extension ReplicatedLibrary {
     let shownIn = visibleQueueIDs.filter { episodes(in: $0).contains(episode) }
     counter += 1
     finished.marks[episode, default: []].insert(Dot(replica, counter))
+    edited.finished = true
     _ = clock.tick(now: now)
     for id in queues.keys where queues[id]?.entries[episode] != nil {
       var queue = queues[id]!

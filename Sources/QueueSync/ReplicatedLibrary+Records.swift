@@ -67,11 +67,31 @@ extension ReplicatedLibrary {
     return SyncRecord(id: recordID, type: "Queue", changeTag: changeTag, fields: fields)
   }
 
+  /// The `state` field's bytes of record `recordID` as this device would write it now.
+  func stateBytes(_ recordID: String) -> [UInt8]? {
+    if recordID == Self.libraryRecordID { return StateWriter.encode(finished) }
+    guard recordID.hasPrefix("queue."), let queue = queues[QueueID(String(recordID.dropFirst(6)))] else { return nil }
+    return StateWriter.encode(queue)
+  }
+
+  /// The replicated state in a record, checked; rules and settings equal to this state's (checked already)
+  /// are not checked again.
+  ///
+  /// - Throws: ``SyncError/invalidRecord(recordID:location:reason:)`` naming the bad value.
+  /// - Complexity: O(*n*) in the size of the record.
+  public func state(of record: SyncRecord) throws(SyncError) -> RecordState {
+    try Self.state(of: record, known: self)
+  }
+
   /// The replicated state in a record, checked.
   ///
   /// - Throws: ``SyncError/invalidRecord(recordID:location:reason:)`` naming the bad value.
   /// - Complexity: O(*n*) in the size of the record.
   public static func state(of record: SyncRecord) throws(SyncError) -> RecordState {
+    try state(of: record, known: nil)
+  }
+
+  static func state(of record: SyncRecord, known: ReplicatedLibrary?) throws(SyncError) -> RecordState {
     guard case .json(let bytes)? = record.fields["state"] else {
       throw .invalidRecord(recordID: record.id, location: "state", reason: "the field is missing or not JSON")
     }
@@ -98,7 +118,7 @@ extension ReplicatedLibrary {
   ///
   /// - Throws: ``SyncError/invalidRecord(recordID:location:reason:)``; nothing is merged then.
   public mutating func merge(_ record: SyncRecord) throws(SyncError) {
-    switch try Self.state(of: record) {
+    switch try state(of: record) {
     case .queue(let queue): merge(queue)
     case .library(let finished): merge(finished)
     }

@@ -21,6 +21,10 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   public internal(set) var queues: [QueueID: ReplicatedQueue]
   /// The finished episodes.
   public internal(set) var finished: FinishedEpisodes
+  /// The last position this device made (see ``Position/run(_:between:and:replica:counter:continuing:)``).
+  public internal(set) var latestPosition: Position?
+  /// The queues edited since the engine last looked, and whether the finished episodes were (never saved).
+  var edited = Edited()
   /// A deliberately wrong merge, for the test that shows the checks catch one; never saved.
   package var fault: MergeFault?
 
@@ -58,13 +62,20 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// A state read back from its parts (see `SyncStore`).
   init(
     replica: ReplicaID, counter: Int, clock: HybridClock, queues: [QueueID: ReplicatedQueue],
-    finished: FinishedEpisodes
+    finished: FinishedEpisodes, latestPosition: Position?
   ) {
+    self.latestPosition = latestPosition
     self.replica = replica
     self.counter = counter
     self.clock = clock
     self.queues = queues
     self.finished = finished
+  }
+
+  /// What the edits since the engine last looked changed.
+  struct Edited: Sendable, Hashable {
+    var queues: Set<QueueID> = []
+    var finished = false
   }
 
   // MARK: Reading
@@ -150,10 +161,19 @@ public struct ReplicatedLibrary: Sendable, Hashable {
     return dot
   }
 
+  /// `count` new positions between `before` and `after` for an edit whose first dot is `dot`.
+  mutating func positions(_ count: Int, between before: Position?, and after: Position?, first dot: Dot) -> [Position] {
+    let positions = Position.run(
+      count, between: before, and: after, replica: replica, counter: dot.counter, continuing: latestPosition)
+    latestPosition = positions.last
+    return positions
+  }
+
   /// Stores an edited queue, stamped as changed at `now`.
   mutating func store(_ queue: ReplicatedQueue, now: Date) {
     var queue = queue
     queue.lastModified = max(queue.lastModified, Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
     queues[queue.id] = queue
+    edited.queues.insert(queue.id)
   }
 }

@@ -53,6 +53,10 @@ public struct SyncEngine: Sendable {
   var generations: [String: Int] = [:]
   /// The generation of each record in the save awaiting its answer.
   var inFlight: [String: Int] = [:]
+  /// The day (since 1970) snapshots were last looked at.
+  var snapshotDay: Int?
+  /// Each queue's context and name when its snapshot was last looked at.
+  var snapshotSeen: [QueueID: SnapshotKey] = [:]
 
   /// A new device's engine: the built-in queues, nothing fetched yet.
   public init(replica: ReplicaID, deviceName: String, now: Date) {
@@ -104,27 +108,25 @@ public struct SyncEngine: Sendable {
   public mutating func edit<Result>(now: Date, _ body: (inout ReplicatedLibrary) throws(SyncError) -> Result)
     throws(SyncError) -> Result
   {
+    takeSnapshots(now: now)
     var edited = state
+    edited.edited = .init()
     let result = try body(&edited)
-    let before = state
     state = edited
-    noteChanges(since: before, now: now)
+    noteEdits(now: now)
     return result
   }
 
-  /// Marks the records whose state differs from `before` as pending, and takes the day's snapshots.
-  mutating func noteChanges(since before: ReplicatedLibrary, now: Date) {
-    var changed: [String] = []
-    for (id, queue) in state.queues where before.queues[id] != queue {
-      changed.append(ReplicatedLibrary.recordID(of: id))
-    }
-    if state.finished != before.finished { changed.append(ReplicatedLibrary.libraryRecordID) }
+  /// Marks the records the last edit changed as pending.
+  mutating func noteEdits(now: Date) {
+    var changed = state.edited.queues.map(ReplicatedLibrary.recordID)
+    if state.edited.finished { changed.append(ReplicatedLibrary.libraryRecordID) }
+    state.edited = .init()
     for id in changed where !deletedOnServer.contains(id) {
       pending.insert(id)
       generations[id, default: 0] += 1
     }
     if !pending.isEmpty, pendingSince == nil { pendingSince = now }
-    takeSnapshots(now: now)
   }
 
   // MARK: Requests and answers
@@ -205,14 +207,19 @@ public struct SyncEngine: Sendable {
   mutating func merge(_ records: [SyncRecord], now: Date) -> SyncReport {
     var report = SyncReport()
     guard !records.isEmpty else { return report }
-    let before = state
-    let views = LibraryView(state)
+    takeSnapshots(now: now)
+    let touched: Set<QueueID>? =
+      records.contains { $0.id == ReplicatedLibrary.libraryRecordID }
+      ? nil : Set(records.compactMap { $0.id.hasPrefix("queue.") ? QueueID(String($0.id.dropFirst(6))) : nil })
+    let views = LibraryView(state, only: touched)
     var writers: [QueueID: (replica: String, name: String)] = [:]
     var libraryWriter: (replica: String, name: String)?
     for record in records where !deletedOnServer.contains(record.id) {
+      // A version already merged (or saved from here) changes nothing: the server tags each version anew.
+      if let tag = record.changeTag, changeTags[record.id] == tag, !pending.contains(record.id) { continue }
       do {
         let writer = (Self.string(record, "deviceID") ?? "", Self.string(record, "deviceName") ?? "another device")
-        switch try ReplicatedLibrary.state(of: record) {
+        switch try state.state(of: record) {
         case .queue(let queue):
           state.merge(queue)
           writers[queue.id] = writer
@@ -222,7 +229,7 @@ public struct SyncEngine: Sendable {
         }
         if let tag = record.changeTag { changeTags[record.id] = tag }
         if pending.contains(record.id), case .json(let bytes)? = record.fields["state"],
-          state.record(record.id, deviceName: deviceName, changeTag: nil)?.fields["state"] == .json(bytes)
+          state.stateBytes(record.id) == bytes
         {
           pending.remove(record.id)
         }
@@ -230,18 +237,11 @@ public struct SyncEngine: Sendable {
         report.problems.append(error)
       }
     }
-    // A merge can change records beyond the ones fetched (a finish hides entries); they need no save: every
-    // device derives the same.
-    noteMergedChanges(since: before, now: now)
-    report.summaries = views.summaries(
-      after: LibraryView(state), writers: writers, libraryWriter: libraryWriter, me: state.replica.rawValue)
-    return report
-  }
-
-  /// Takes the snapshots after a merge; a merge itself leaves nothing to save.
-  mutating func noteMergedChanges(since before: ReplicatedLibrary, now: Date) {
     if pending.isEmpty { pendingSince = nil }
-    takeSnapshots(now: now)
+    report.summaries = views.summaries(
+      after: LibraryView(state, only: touched), writers: writers, libraryWriter: libraryWriter,
+      me: state.replica.rawValue)
+    return report
   }
 
   /// Forgets a record the server deleted for good.

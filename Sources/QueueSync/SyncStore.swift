@@ -20,7 +20,7 @@ import SmartFillSupport
 ///       "library": { …the QueueLibrary JSON, version 3… },
 ///       "sync": {
 ///         "replica": "5f1…", "deviceName": "iPad", "counter": 41, "clock": [1767254400000, 0],
-///         "activeQueueID": "up-next", "token": "17", "changeTags": {"library": "12", …},
+///         "latestPosition": [3, "5f1…", 40], "activeQueueID": "up-next", "token": "17", "changeTags": {"library": "12", …},
 ///         "pending": ["queue.commute"], "pendingSince": "2026-01-01T08:00:00Z", "deletedOnServer": [],
 ///         "finished": {…the library record's state…}, "queues": [{…a queue record's state…}, …],
 ///         "snapshots": [{"queueID": …, "name": …, "takenAt": …, "rules": […], "smartFill": null,
@@ -111,6 +111,21 @@ public struct SyncStore: Sendable {
           json.element()
           json.integer(state.clock.latest.logical)
         }
+        json.member("latestPosition")
+        if let position = state.latestPosition {
+          json.inlineArray { json in
+            for level in position.levels {
+              json.element()
+              json.integer(level.index)
+              json.element()
+              json.string(level.replica.rawValue)
+              json.element()
+              json.integer(level.counter)
+            }
+          }
+        } else {
+          json.null()
+        }
         json.member("activeQueueID", engine.activeQueueID.rawValue)
         json.member("token")
         if let token = engine.token { json.string(token.rawValue) } else { json.null() }
@@ -195,7 +210,21 @@ public struct SyncStore: Sendable {
         latest: HybridTimestamp(
           milliseconds: Int64(try clock[0].integer(in: 0...Int.max)), logical: try clock[1].integer(in: 0...Int.max),
           replica: replica)),
-      queues: queues, finished: try StateReader(sync.field("finished")).finished())
+      queues: queues, finished: try StateReader(sync.field("finished")).finished(),
+      latestPosition: try sync.optional("latestPosition").map { (node) throws(JSONReadError) in
+        let parts = try node.elements()
+        if parts.isEmpty || !parts.count.isMultiple(of: 3) {
+          throw node.error("expected levels of index, replica, counter")
+        }
+        return Position(
+          try stride(from: 0, to: parts.count, by: 3).map { (offset) throws(JSONReadError) in
+            let index = try parts[offset].integer()
+            if index == 0 { throw parts[offset].error("a position's index must not be 0") }
+            return Position.Level(
+              index: index, replica: ReplicaID(try parts[offset + 1].string()),
+              counter: try parts[offset + 2].integer(in: 1...Int.max))
+          })
+      })
     if state.queues[.upNext] == nil { state.queues[.upNext] = ReplicatedLibrary(replica: replica).queues[.upNext] }
     var tags: [String: String] = [:]
     for (id, value) in try sync.field("changeTags").members() {
