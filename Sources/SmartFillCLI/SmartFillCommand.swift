@@ -78,6 +78,7 @@ package enum SmartFillCommand {
     case .fill: try FillCommand.run(rest, into: &output)
     case .generate: try GenerateCommand.run(rest, into: &output)
     case .validate: try ValidateCommand.run(rest, into: &output)
+    case .sync: try SyncCommand.run(rest, into: &output)
     }
   }
 

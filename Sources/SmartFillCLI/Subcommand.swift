@@ -8,4 +8,6 @@ package enum Subcommand: String, Sendable, Hashable, CaseIterable {
   case generate
   /// Checks a catalog.
   case validate
+  /// Simulates multi-device queue sync.
+  case sync
 }

@@ -26,6 +26,7 @@ struct HelpTextTests {
         fill                    Fill a queue from a catalog.
         generate                Generate a synthetic catalog for benchmarks.
         validate                Check a catalog and list every problem.
+        sync                    Simulate devices syncing their queues.
 
         See 'smartfill help <subcommand>' for detailed help.
 
