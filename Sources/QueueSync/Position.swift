@@ -29,10 +29,13 @@ public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// Orders two levels at the same depth: side, then run, then index.
+    @inline(__always)
     static func precedes(_ lhs: Level, _ rhs: Level) -> Bool {
-      let left = (lhs.index > 0 ? 1 : 0, lhs.replica, lhs.counter, lhs.index)
-      let right = (rhs.index > 0 ? 1 : 0, rhs.replica, rhs.counter, rhs.index)
-      return left < right
+      let leftSide = lhs.index > 0
+      if leftSide != (rhs.index > 0) { return !leftSide }
+      if lhs.replica.rawValue != rhs.replica.rawValue { return lhs.replica.rawValue < rhs.replica.rawValue }
+      if lhs.counter != rhs.counter { return lhs.counter < rhs.counter }
+      return lhs.index < rhs.index
     }
 
     /// "index/replica:counter".
@@ -49,14 +52,22 @@ public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible 
   }
 
   public static func < (lhs: Position, rhs: Position) -> Bool {
-    let shared = min(lhs.levels.count, rhs.levels.count)
-    for depth in 0..<shared where lhs.levels[depth] != rhs.levels[depth] {
-      return Level.precedes(lhs.levels[depth], rhs.levels[depth])
+    let left = lhs.levels
+    let right = rhs.levels
+    let shared = min(left.count, right.count)
+    var depth = 0
+    while depth < shared {
+      let a = left[depth]
+      let b = right[depth]
+      if a.index != b.index || a.counter != b.counter || a.replica.rawValue != b.replica.rawValue {
+        return Level.precedes(a, b)
+      }
+      depth += 1
     }
-    if lhs.levels.count == rhs.levels.count { return false }
+    if left.count == right.count { return false }
     // One is an ancestor of the other: the descendant is on the side its next level says.
-    if lhs.levels.count < rhs.levels.count { return rhs.levels[shared].index > 0 }
-    return lhs.levels[shared].index < 0
+    if left.count < right.count { return right[shared].index > 0 }
+    return left[shared].index < 0
   }
 
   /// Whether `self` is a proper descendant of `ancestor`.
@@ -86,8 +97,16 @@ public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible 
       }
       if after.map({ continued[count - 1] < $0 }) ?? true { return continued }
     }
-    if let after, before.map({ after.descends(from: $0) }) ?? true {
-      // The gap is inside `before`'s right subtree (or at the start): a left run of `after`.
+    let leftOfAfter: Bool
+    if let after, let before {
+      // Either parent is valid unless one neighbour descends from the other; the shallower keeps paths short.
+      leftOfAfter =
+        after.descends(from: before) || (!before.descends(from: after) && after.levels.count < before.levels.count)
+    } else {
+      leftOfAfter = after != nil
+    }
+    if let after, leftOfAfter {
+      // A left run of `after` (the gap is inside `before`'s right subtree, at the start, or `after` is shallower).
       return (0..<count).map {
         Position(after.levels + [Level(index: $0 - count, replica: replica, counter: counter)])
       }

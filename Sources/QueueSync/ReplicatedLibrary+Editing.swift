@@ -30,8 +30,10 @@ extension ReplicatedLibrary {
   }
 
   /// Appends episodes at the end of the queue.
+  ///
+  /// - Complexity: O(*n* + *m*): the end needs no sorting.
   public mutating func playLast(_ references: [EpisodeReference], in id: QueueID, now: Date) throws(SyncError) {
-    try place(references, into: id, at: episodes(in: id).count, automatic: false, now: now)
+    try place(references, into: id, at: nil, automatic: false, now: now)
   }
 
   /// Appends episodes as an automatic add does (a smart fill, a new episode of a followed show): an episode
@@ -42,31 +44,41 @@ extension ReplicatedLibrary {
   public mutating func addAutomatically(_ references: [EpisodeReference], to id: QueueID, now: Date)
     throws(SyncError) -> [EpisodeID]
   {
-    try place(references, into: id, at: episodes(in: id).count, automatic: true, now: now)
+    try place(references, into: id, at: nil, automatic: true, now: now)
   }
 
+  /// Inserts at `index`, or at the end when it is `nil` (without sorting the queue).
   @discardableResult
-  mutating func place(_ references: [EpisodeReference], into id: QueueID, at index: Int, automatic: Bool, now: Date)
+  mutating func place(_ references: [EpisodeReference], into id: QueueID, at index: Int?, automatic: Bool, now: Date)
     throws(SyncError) -> [EpisodeID]
   {
     for reference in references {
       do { try reference.validate() } catch { throw .queue(error) }
     }
     var queue = try visibleQueue(id)
-    let order = queue.order(finished: finished)
-    guard (0...order.count).contains(index) else {
-      throw .queue(.indexOutOfRange(index: index, validRange: 0...order.count, queueName: queue.name))
-    }
     var seen: Set<EpisodeID> = []
     var unique = references.filter { seen.insert($0.id).inserted }
     if automatic {
-      let present = Set(order.map(\.episode))
-      unique.removeAll { finished.contains($0.id) || present.contains($0.id) }
+      unique.removeAll { reference in
+        finished.contains(reference.id)
+          || queue.entries[reference.id].map { queue.isShown(reference.id, $0, finished: finished) } == true
+      }
+    }
+    let moving = Set(unique.map(\.id))
+    let before: Position?
+    let after: Position?
+    if let index {
+      let order = queue.order(finished: finished)
+      guard (0...order.count).contains(index) else {
+        throw .queue(.indexOutOfRange(index: index, validRange: 0...order.count, queueName: queue.name))
+      }
+      before = order[..<index].last { !moving.contains($0.episode) }?.position
+      after = order[index...].first { !moving.contains($0.episode) }?.position
+    } else {
+      before = queue.lastPosition(finished: finished, excluding: moving)
+      after = nil
     }
     guard !unique.isEmpty else { return [] }
-    let moving = Set(unique.map(\.id))
-    let before = order[..<index].last { !moving.contains($0.episode) }?.position
-    let after = order[index...].first { !moving.contains($0.episode) }?.position
     let stamp = clock.tick(now: now)
     let dots = unique.map { _ in newDot(in: &queue) }
     let positions = positions(unique.count, between: before, and: after, first: dots[0])

@@ -169,9 +169,14 @@ public struct ReplicatedLibrary: Sendable, Hashable {
     return positions
   }
 
-  /// Stores an edited queue, stamped as changed at `now`.
+  /// Stores an edited queue, stamped as changed at `now`, and compacted: the writes a merge left that no
+  /// longer matter are removed as this device's own edit (an observed remove: a state that still holds them
+  /// drops them when it merges this one, as its context has seen them). Those are the moves and playback
+  /// positions that a later one beats, and the moves and positions of an entry whose adds were all removed.
+  /// (Concurrent adds of one episode all stay: each keeps it against a remove that had not seen it.)
   mutating func store(_ queue: ReplicatedQueue, now: Date) {
     var queue = queue
+    queue.compact()
     queue.lastModified = max(queue.lastModified, Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
     queues[queue.id] = queue
     edited.queues.insert(queue.id)

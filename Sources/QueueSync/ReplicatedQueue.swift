@@ -135,15 +135,63 @@ public struct ReplicatedQueue: Sendable, Hashable {
 
   /// The shown entries in play order, with their places.
   ///
-  /// - Complexity: O(*n* log *n*) in the number of entries.
+  /// The positions are sorted by flat integer keys (each level's side, its replica's rank among the queue's
+  /// replicas, counter and index, then a terminator between the sides), which order exactly as ``Position``
+  /// does and compare without strings.
+  ///
+  /// - Complexity: O(*n* log *n* · *d*) in the number of entries and the depth of their positions.
   func order(finished: FinishedEpisodes) -> [(episode: EpisodeID, position: Position)] {
     var shown: [(episode: EpisodeID, position: Position)] = []
     shown.reserveCapacity(entries.count)
+    var replicas: Set<String> = []
     for (episode, entry) in entries where isShown(episode, entry, finished: finished) {
-      if let position = entry.position { shown.append((episode, position)) }
+      if let position = entry.position {
+        shown.append((episode, position))
+        for level in position.levels { replicas.insert(level.replica.rawValue) }
+      }
     }
-    shown.sort { $0.position != $1.position ? $0.position < $1.position : $0.episode < $1.episode }
-    return shown
+    let ranks = Dictionary(uniqueKeysWithValues: replicas.sorted().enumerated().map { ($0.element, $0.offset) })
+    var keyed: [(key: [UInt8], index: Int)] = []
+    keyed.reserveCapacity(shown.count)
+    for (index, item) in shown.enumerated() {
+      var key: [UInt8] = []
+      key.reserveCapacity(item.position.levels.count * 32 + 8)
+      for level in item.position.levels {
+        Self.append(level.index > 0 ? 2 : 0, to: &key)
+        Self.append(ranks[level.replica.rawValue]!, to: &key)
+        Self.append(level.counter, to: &key)
+        Self.append(level.index, to: &key)
+      }
+      Self.append(1, to: &key)
+      keyed.append((key, index))
+    }
+    keyed.sort { left, right in
+      let order = left.key.withUnsafeBytes { a in
+        right.key.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, min(a.count, b.count)) }
+      }
+      if order != 0 { return order < 0 }
+      if left.key.count != right.key.count { return left.key.count < right.key.count }
+      return shown[left.index].episode < shown[right.index].episode
+    }
+    return keyed.map { shown[$0.index] }
+  }
+
+  /// Appends `value` to a sort key as 8 big-endian bytes whose byte order is the integers' order.
+  @inline(__always)
+  static func append(_ value: Int, to key: inout [UInt8]) {
+    let bits = UInt64(bitPattern: Int64(value)) ^ (1 << 63)
+    for shift in stride(from: 56, through: 0, by: -8) { key.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+  }
+
+  /// The place of the last shown entry but `excluded`, without sorting.
+  ///
+  /// - Complexity: O(*n*) in the number of entries.
+  func lastPosition(finished: FinishedEpisodes, excluding excluded: Set<EpisodeID>) -> Position? {
+    var last: Position?
+    for (episode, entry) in entries where !excluded.contains(episode) && isShown(episode, entry, finished: finished) {
+      if let position = entry.position, last.map({ $0 < position }) ?? true { last = position }
+    }
+    return last
   }
 
   /// The index of the current episode in `order`: the playhead's episode, else the first after its place,
@@ -157,6 +205,24 @@ public struct ReplicatedQueue: Sendable, Hashable {
 
   /// The name: emoji and title.
   var name: String { QueueName.compose(emoji: emoji.value, text: title.value) }
+
+  /// Removes what no read looks at (see `ReplicatedLibrary.store(_:now:)`).
+  ///
+  /// - Complexity: O(*n*) in the number of entries.
+  mutating func compact() {
+    for (episode, entry) in entries where entry.adds.isEmpty || entry.moves.count > 1 || entry.progress.count > 1 {
+      if entry.adds.isEmpty {
+        entries[episode] = nil
+        continue
+      }
+      var kept = entry
+      if let latest = entry.moves.max(by: { $0.value.stamp < $1.value.stamp }) { kept.moves = [latest.key: latest.value] }
+      if let latest = entry.progress.max(by: { $0.value.stamp < $1.value.stamp }) {
+        kept.progress = [latest.key: latest.value]
+      }
+      entries[episode] = kept
+    }
+  }
 
   // MARK: Merging
 
