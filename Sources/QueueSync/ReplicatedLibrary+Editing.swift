@@ -85,11 +85,10 @@ extension ReplicatedLibrary {
     for (offset, reference) in unique.enumerated() {
       var entry = queue.entries[reference.id] ?? ReplicatedQueue.Entry()
       let add = ReplicatedQueue.Add(
-        finishesSeen: finished.marks[reference.id] ?? [], position: positions[offset], stamp: stamp,
-        info: EpisodeInfo(reference))
+        finishesSeen: finished.marks[reference.id] ?? [], stamp: stamp, info: EpisodeInfo(reference))
       // The new add takes the place of the adds and moves seen (a re-add moves the episode).
       entry.adds = [dots[offset]: add]
-      entry.moves = [:]
+      entry.moves = [newDot(in: &queue): .init(value: positions[offset], stamp: stamp)]
       if entry.progress.isEmpty, reference.playbackPositionSeconds > 0 {
         entry.progress = [newDot(in: &queue): .init(value: reference.playbackPositionSeconds, stamp: stamp)]
       }

@@ -147,8 +147,8 @@ extension ReplicatedLibrary {
       guard let entry = original.entries[item.episode], let info = entry.info else { continue }
       let dot = newDot(in: &copy)
       var added = ReplicatedQueue.Entry()
-      added.adds[dot] = .init(
-        finishesSeen: finished.marks[item.episode] ?? [], position: item.position, stamp: stamp, info: info)
+      added.adds[dot] = .init(finishesSeen: finished.marks[item.episode] ?? [], stamp: stamp, info: info)
+      added.moves[newDot(in: &copy)] = .init(value: item.position, stamp: stamp)
       if entry.playedSeconds > 0 { added.progress[newDot(in: &copy)] = .init(value: entry.playedSeconds, stamp: stamp) }
       copy.entries[item.episode] = added
     }

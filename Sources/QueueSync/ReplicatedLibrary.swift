@@ -161,6 +161,32 @@ public struct ReplicatedLibrary: Sendable, Hashable {
     return dot
   }
 
+  /// The deepest position an edit leaves before it rebalances the queue: 12 levels.
+  public static let rebalanceDepth = 12
+
+  /// Moves every shown entry of `queue`, keeping the order, to one fresh run at the top level: positions
+  /// grow a level each time an episode goes between two neighbours one of which is inside the other's subtree,
+  /// so a long-lived queue's paths would grow without bound. The rebalance is an ordinary batch of moves (one
+  /// dot each, one stamp), merged like any other: nothing can be lost by it. An edit made meanwhile on another
+  /// device keeps its episode, but may place it before or after the rebalanced run rather than between its old
+  /// neighbours (its position refers to the old paths), until it is moved.
+  ///
+  /// - Complexity: O(*n* log *n*) in the queue's entries.
+  mutating func rebalance(_ queue: inout ReplicatedQueue, now: Date) {
+    let order = queue.order(finished: finished)
+    guard !order.isEmpty else { return }
+    let stamp = clock.tick(now: now)
+    let dots = order.map { _ in newDot(in: &queue) }
+    let positions = Position.run(order.count, between: nil, and: nil, replica: replica, counter: dots[0].counter)
+    for (offset, item) in order.enumerated() {
+      queue.entries[item.episode]?.moves = [dots[offset]: .init(value: positions[offset], stamp: stamp)]
+    }
+    if let head = queue.playhead.value.episode, let index = order.firstIndex(where: { $0.episode == head }) {
+      queue.playhead.write(.init(episode: head, position: positions[index]), stamp: stamp)
+    }
+    latestPosition = positions.last
+  }
+
   /// `count` new positions between `before` and `after` for an edit whose first dot is `dot`.
   mutating func positions(_ count: Int, between before: Position?, and after: Position?, first dot: Dot) -> [Position] {
     let positions = Position.run(
@@ -174,9 +200,15 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// drops them when it merges this one, as its context has seen them). Those are the moves and playback
   /// positions that a later one beats, and the moves and positions of an entry whose adds were all removed.
   /// (Concurrent adds of one episode all stay: each keeps it against a remove that had not seen it.)
+  ///
+  /// When a shown entry's position is deeper than ``rebalanceDepth`` levels, the edit also moves every shown
+  /// entry, in order, to a fresh one-level run (see ``rebalance(_:now:)``).
   mutating func store(_ queue: ReplicatedQueue, now: Date) {
     var queue = queue
     queue.compact()
+    if queue.entries.values.contains(where: { ($0.position?.levels.count ?? 0) > Self.rebalanceDepth }) {
+      rebalance(&queue, now: now)
+    }
     queue.lastModified = max(queue.lastModified, Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
     queues[queue.id] = queue
     edited.queues.insert(queue.id)

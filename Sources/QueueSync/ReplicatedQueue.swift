@@ -23,11 +23,11 @@ import SmartFillSupport
 /// ``merged(with:)`` is commutative, associative and idempotent; the tests check it on states from random
 /// histories.
 public struct ReplicatedQueue: Sendable, Hashable {
-  /// An add of the episode: its dot, the finishes of the episode its device knew of, where it put the
-  /// episode and what it knew of it.
+  /// An add of the episode: its dot, the finishes of the episode its device knew of, and what it knew of
+  /// the episode. Where the add put the episode is a move written with it (so that a later move, or a
+  /// rebalance, replaces the place without touching the add).
   struct Add: Sendable, Hashable {
     var finishesSeen: Set<Dot>
-    var position: Position
     var stamp: HybridTimestamp
     var info: EpisodeInfo
   }
@@ -46,14 +46,13 @@ public struct ReplicatedQueue: Sendable, Hashable {
 
     var isEmpty: Bool { adds.isEmpty && moves.isEmpty && progress.isEmpty }
 
-    /// The place: the latest of the adds' and moves' positions.
+    /// The place: the latest move's position. Every add is written with a move, and a move leaves only
+    /// with its entry or for a later move, so an entry with adds has a move; were it ever without one, it
+    /// would still show, at a place made of its first add's dot.
     var position: Position? {
-      var best: Write<Position>?
-      for add in adds.values where best.map({ add.stamp > $0.stamp }) ?? true {
-        best = Write(value: add.position, stamp: add.stamp)
-      }
-      for move in moves.values where best.map({ move.stamp > $0.stamp }) ?? true { best = move }
-      return best?.value
+      if let latest = moves.values.max(by: { $0.stamp < $1.stamp }) { return latest.value }
+      guard let first = adds.keys.min() else { return nil }
+      return Position([.init(index: 1, replica: first.replica, counter: first.counter)])
     }
 
     /// The latest add's information.
@@ -216,7 +215,9 @@ public struct ReplicatedQueue: Sendable, Hashable {
         continue
       }
       var kept = entry
-      if let latest = entry.moves.max(by: { $0.value.stamp < $1.value.stamp }) { kept.moves = [latest.key: latest.value] }
+      if let latest = entry.moves.max(by: { $0.value.stamp < $1.value.stamp }) {
+        kept.moves = [latest.key: latest.value]
+      }
       if let latest = entry.progress.max(by: { $0.value.stamp < $1.value.stamp }) {
         kept.progress = [latest.key: latest.value]
       }

@@ -18,7 +18,7 @@ import SmartFillSupport
 //      "createdAt":"2026-01-31T08:00:00Z","lastModified":"2026-01-31T08:00:00Z",
 //      "entries":[[feed,"guid",ADDS,MOVES,PROGRESS],…]}
 //
-// where an add is `[r,c,[finish dots r,c,…],P,S,"title","show title",duration|null,addedAt seconds]`, a move
+// where an add is `[r,c,[finish dots r,c,…],S,"title","show title",duration|null,addedAt seconds]`, a move
 // `[r,c,P,S]` and a playback position `[r,c,seconds,S]`. The library's state (the finished episodes) is
 // `{"format":1,"replicas":[…],"feeds":[…],"finished":[[feed,"guid",[r,c,…]],…]}`.
 
@@ -193,8 +193,6 @@ struct StateWriter {
             dotMembers(dot, to: &json)
             json.element()
             dots(add.finishesSeen.sorted(), to: &json)
-            json.element()
-            position(add.position, to: &json)
             json.element()
             stamp(add.stamp, to: &json)
             json.element()

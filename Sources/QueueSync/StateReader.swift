@@ -65,16 +65,14 @@ struct StateReader {
       if queue.entries[episode] != nil { throw node.error("the episode \(episode) appears earlier in the entries") }
       var entry = ReplicatedQueue.Entry()
       for add in try fields[2].elements() {
-        let parts = try elements(add, count: 9)
+        let parts = try elements(add, count: 8)
         let dot = try self.dot(parts, at: 0)
         let duration =
-          parts[7].value == .null ? nil : try parts[7].integer(in: 1...EpisodeReference.maximumDurationSeconds)
+          parts[6].value == .null ? nil : try parts[6].integer(in: 1...EpisodeReference.maximumDurationSeconds)
         let info = EpisodeInfo(
-          id: episode, title: try parts[5].string(), showTitle: try parts[6].string(), durationSeconds: duration,
-          addedAt: Date(timeIntervalSince1970: Double(try parts[8].integer(in: 0...(1 << 40)))))
-        entry.adds[dot] = .init(
-          finishesSeen: Set(try dots(parts[2])), position: try position(parts[3]), stamp: try stamp(parts[4]),
-          info: info)
+          id: episode, title: try parts[4].string(), showTitle: try parts[5].string(), durationSeconds: duration,
+          addedAt: Date(timeIntervalSince1970: Double(try parts[7].integer(in: 0...(1 << 40)))))
+        entry.adds[dot] = .init(finishesSeen: Set(try dots(parts[2])), stamp: try stamp(parts[3]), info: info)
       }
       for move in try fields[3].elements() {
         let parts = try elements(move, count: 4)
