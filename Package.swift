@@ -11,12 +11,15 @@ import PackageDescription
 //   Feeds                   RSS and OPML import                                    on SmartFill
 //   Queues                  named queues and their store                           on SmartFill
 //   AutoSwitch              context-aware switching between queues, the timeline   on Queues
+//   QueueSync               multi-device sync of the queues (replicated state, server
+//                           protocol, engine, simulator)                           on Queues
 //   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, AutoSwitch,
-//                                                                                  SyntheticCatalogs
+//                                                                                  QueueSync, SyntheticCatalogs
 //   Benchmarks/             BenchmarkSupport (measurement), DesignBaseline (the design's greedy algorithms),
-//                           fillbench and queuebench
+//                           fillbench, queuebench and syncbench
 //   Tests/                  a test target per module, SmartFillTestSupport (shared test helpers) and
-//                           queue-store-writer (the store's crash-test child process)
+//                           queue-store-writer (the store's crash-test child process), sync-device-process
+//                           (sync's kill-test child process)
 let package = Package(
   name: "SmartFill",
   products: [
@@ -25,6 +28,7 @@ let package = Package(
     .library(name: "Feeds", targets: ["Feeds"]),
     .library(name: "Queues", targets: ["Queues"]),
     .library(name: "AutoSwitch", targets: ["AutoSwitch"]),
+    .library(name: "QueueSync", targets: ["QueueSync"]),
     .executable(name: "smartfill", targets: ["smartfill"]),
     .executable(name: "fillbench", targets: ["fillbench"]),
   ],
@@ -57,10 +61,19 @@ let package = Package(
     .target(name: "AutoSwitch", dependencies: ["Queues", "SmartFillSupport"]),
     .testTarget(name: "AutoSwitchTests", dependencies: ["AutoSwitch", "Queues", "SmartFillSupport"]),
 
+    .target(name: "QueueSync", dependencies: ["Queues", "SmartFill", "SmartFillSupport"]),
+    .testTarget(
+      name: "QueueSyncTests",
+      dependencies: [
+        "QueueSync", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport", "sync-device-process",
+      ]),
+
     // The command-line tool.
     .target(
       name: "SmartFillCLI",
-      dependencies: ["SmartFill", "SmartFillSupport", "Feeds", "SyntheticCatalogs", "Queues", "AutoSwitch"]),
+      dependencies: [
+        "SmartFill", "SmartFillSupport", "Feeds", "SyntheticCatalogs", "Queues", "AutoSwitch", "QueueSync",
+      ]),
     .executableTarget(name: "smartfill", dependencies: ["SmartFillCLI"]),
     .testTarget(
       name: "SmartFillCLITests",
@@ -79,12 +92,18 @@ let package = Package(
     .executableTarget(
       name: "queuebench", dependencies: ["Queues", "AutoSwitch", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
       path: "Benchmarks/queuebench"),
+    .executableTarget(
+      name: "syncbench", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
+      path: "Benchmarks/syncbench"),
 
     // Test helpers.
     .target(name: "SmartFillTestSupport", path: "Tests/TestSupport"),
     .executableTarget(
       name: "queue-store-writer", dependencies: ["Queues", "SmartFill", "SmartFillSupport"],
       path: "Tests/QueueStoreWriter"),
+    .executableTarget(
+      name: "sync-device-process", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport"],
+      path: "Tests/SyncDeviceProcess"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -10,4 +10,6 @@ package enum Subcommand: String, Sendable, Hashable, CaseIterable {
   case validate
   /// Runs an auto-switching timeline.
   case simulate
+  /// Simulates multi-device queue sync.
+  case sync
 }

@@ -27,6 +27,7 @@ struct HelpTextTests {
         generate                Generate a synthetic catalog for benchmarks.
         validate                Check a catalog and list every problem.
         simulate                Replay a timeline of context events through auto-switching.
+        sync                    Simulate devices syncing their queues.
 
         See 'smartfill help <subcommand>' for detailed help.
 

@@ -1,0 +1,98 @@
+import Foundation
+import SmartFillSupport
+
+// The in-memory server's contents as JSON, so that a test can keep a server in a file that several
+// processes use in turn (the kill test's device process does):
+//
+//     {"sequence": 12, "recordLimit": 1000000, "deletions": {"queue.bike": 9},
+//      "records": [{"id": "library", "type": "Library", "changeTag": "12", "sequence": 12,
+//                   "fields": {"deviceID": {"string": "…"}, "state": {"json": "{…}"}, …}}, …]}
+
+extension InMemorySyncServer {
+  /// The server's records, deletions and sequence as JSON text.
+  ///
+  /// - Complexity: O(*n*) in the size of the records.
+  public func jsonBytes() -> [UInt8] {
+    let (records, deletions, sequence) = contents
+    var json = JSONWriter()
+    json.object { json in
+      json.member("sequence", sequence)
+      json.member("recordLimit", recordLimit)
+      json.member("deletions")
+      json.object { json in for id in deletions.keys.sorted() { json.member(id, deletions[id]!) } }
+      json.member("records")
+      json.array { json in
+        for id in records.keys.sorted() {
+          let stored = records[id]!
+          json.element()
+          json.object { json in
+            json.member("id", stored.record.id)
+            json.member("type", stored.record.type)
+            json.member("changeTag")
+            if let tag = stored.record.changeTag { json.string(tag) } else { json.null() }
+            json.member("sequence", stored.sequence)
+            json.member("fields")
+            json.object { json in
+              for name in stored.record.fields.keys.sorted() {
+                json.member(name)
+                json.object { json in
+                  switch stored.record.fields[name]! {
+                  case .string(let text): json.member("string", text)
+                  case .integer(let number): json.member("integer", number)
+                  case .date(let date): json.member("date", date)
+                  case .bool(let flag): json.member("bool", flag)
+                  case .json(let bytes): json.member("json", String(decoding: bytes, as: UTF8.self))
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    json.append("\n")
+    return json.bytes
+  }
+
+  /// A server holding what ``jsonBytes()`` wrote.
+  ///
+  /// - Throws: ``SyncError/invalidStateFile(path:location:reason:)`` (with `path` "server") naming the bad value.
+  public convenience init(json bytes: [UInt8]) throws(SyncError) {
+    do throws(JSONReadError) {
+      let root = try JSONReader(parsing: bytes)
+      var records: [String: Stored] = [:]
+      for node in try root.array("records") {
+        var fields: [String: SyncRecord.Field] = [:]
+        for (name, value) in try node.field("fields").members() {
+          let field = JSONReader(value, path: node.path.appending("fields").appending(name))
+          let members = try field.members()
+          guard members.count == 1, let kind = members.keys.first else {
+            throw field.error("expected one of string, integer, date, bool, json")
+          }
+          switch kind {
+          case "string": fields[name] = .string(try field.string("string"))
+          case "integer": fields[name] = .integer(try field.integer("integer"))
+          case "date": fields[name] = .date(try field.date("date"))
+          case "bool": fields[name] = .bool(try field.bool("bool"))
+          case "json": fields[name] = .json(Array(try field.string("json").utf8))
+          default: throw field.error("expected one of string, integer, date, bool, json, found \(kind)")
+          }
+        }
+        let record = SyncRecord(
+          id: try node.string("id"), type: try node.string("type"),
+          changeTag: try node.optional("changeTag").map { (tag) throws(JSONReadError) in try tag.string() },
+          fields: fields)
+        records[record.id] = Stored(record: record, sequence: try node.field("sequence").integer(in: 1...Int.max))
+      }
+      var deletions: [String: Int] = [:]
+      for (id, value) in try root.field("deletions").members() {
+        deletions[id] = try JSONReader(value, path: root.path.appending("deletions").appending(id)).integer()
+      }
+      self.init(
+        records: records, deletions: deletions, sequence: try root.field("sequence").integer(in: 0...Int.max),
+        recordLimit: try root.field("recordLimit").integer(in: 1...Int.max))
+    } catch {
+      throw .invalidStateFile(path: "server", location: error.path.description, reason: error.reason)
+    }
+  }
+}

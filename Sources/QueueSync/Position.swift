@@ -1,0 +1,120 @@
+/// A place in a queue's order, from a dense sequence in which episodes added together stay together and runs
+/// inserted at the same place by two devices never interleave.
+///
+/// A position is a path in a tree, in the manner of Fugue: each level names a run (the replica and the
+/// counter of the event that started it) and an index in it. A new episode is placed as a right child of the
+/// episode before it (or, when that one already has right children in the way, as a left child of the one
+/// after it), so two devices inserting at the same place make two sibling runs, ordered by their runs'
+/// identities and each kept whole. A device appending after the last episode of its own run continues the
+/// run, so the paths stay short when one device adds episode after episode.
+///
+/// The order: paths compare level by level; a level on the left side (negative index) sorts before its
+/// parent, one on the right side (positive index) after it; siblings sort by run, then by index.
+public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// One level of the path: a run and an index in it.
+  public struct Level: Sendable, Hashable, CustomStringConvertible {
+    /// The index in the run: positive on the right side of the parent, negative on the left; never 0.
+    public var index: Int
+    /// The replica that started the run.
+    public var replica: ReplicaID
+    /// The counter of the event that started the run.
+    public var counter: Int
+
+    /// Creates a level.
+    public init(index: Int, replica: ReplicaID, counter: Int) {
+      precondition(index != 0, "a position's index is never 0")
+      self.index = index
+      self.replica = replica
+      self.counter = counter
+    }
+
+    /// Orders two levels at the same depth: side, then run, then index.
+    @inline(__always)
+    static func precedes(_ lhs: Level, _ rhs: Level) -> Bool {
+      let leftSide = lhs.index > 0
+      if leftSide != (rhs.index > 0) { return !leftSide }
+      if lhs.replica.rawValue != rhs.replica.rawValue { return lhs.replica.rawValue < rhs.replica.rawValue }
+      if lhs.counter != rhs.counter { return lhs.counter < rhs.counter }
+      return lhs.index < rhs.index
+    }
+
+    /// "index/replica:counter".
+    public var description: String { "\(index)/\(replica):\(counter)" }
+  }
+
+  /// The levels, from the root.
+  public var levels: [Level]
+
+  /// A position of the given levels (at least one).
+  public init(_ levels: [Level]) {
+    precondition(!levels.isEmpty, "a position has at least one level")
+    self.levels = levels
+  }
+
+  public static func < (lhs: Position, rhs: Position) -> Bool {
+    let left = lhs.levels
+    let right = rhs.levels
+    let shared = min(left.count, right.count)
+    var depth = 0
+    while depth < shared {
+      let a = left[depth]
+      let b = right[depth]
+      if a.index != b.index || a.counter != b.counter || a.replica.rawValue != b.replica.rawValue {
+        return Level.precedes(a, b)
+      }
+      depth += 1
+    }
+    if left.count == right.count { return false }
+    // One is an ancestor of the other: the descendant is on the side its next level says.
+    if left.count < right.count { return right[shared].index > 0 }
+    return left[shared].index < 0
+  }
+
+  /// Whether `self` is a proper descendant of `ancestor`.
+  func descends(from ancestor: Position) -> Bool {
+    levels.count > ancestor.levels.count && levels.starts(with: ancestor.levels)
+  }
+
+  /// `count` new positions in order, strictly between `before` and `after` (`nil` for the queue's start
+  /// and end), as one run of `replica` started by the event `counter`.
+  ///
+  /// - Parameter latest: The last position this replica made; when `before` is that one, the new run
+  ///   continues its run (its indices were never given out, so no edit of another device can sit between
+  ///   them).
+  /// - Precondition: `before < after` when both are given; `count` ≥ 1.
+  /// - Complexity: O(*d* + *count*), where *d* is the depth of the neighbours' paths.
+  public static func run(
+    _ count: Int, between before: Position?, and after: Position?, replica: ReplicaID, counter: Int,
+    continuing latest: Position? = nil
+  ) -> [Position] {
+    precondition(count >= 1, "a run holds at least one position")
+    if let before, let after { precondition(before < after, "positions out of order: \(before) ≥ \(after)") }
+    // Continuing this replica's latest run, when the gap is just after its last position, keeps paths short.
+    if let before, before == latest, let last = before.levels.last, last.index > 0, last.replica == replica {
+      let parent = before.levels.dropLast()
+      let continued = (1...count).map {
+        Position(parent + [Level(index: last.index + $0, replica: replica, counter: last.counter)])
+      }
+      if after.map({ continued[count - 1] < $0 }) ?? true { return continued }
+    }
+    let leftOfAfter: Bool
+    if let after, let before {
+      // Either parent is valid unless one neighbour descends from the other; the shallower keeps paths short.
+      leftOfAfter =
+        after.descends(from: before) || (!before.descends(from: after) && after.levels.count < before.levels.count)
+    } else {
+      leftOfAfter = after != nil
+    }
+    if let after, leftOfAfter {
+      // A left run of `after` (the gap is inside `before`'s right subtree, at the start, or `after` is shallower).
+      return (0..<count).map {
+        Position(after.levels + [Level(index: $0 - count, replica: replica, counter: counter)])
+      }
+    }
+    let parent = before?.levels ?? []
+    return (1...count).map { Position(parent + [Level(index: $0, replica: replica, counter: counter)]) }
+  }
+
+  /// The levels, "1/a:3.2/b:7".
+  public var description: String { levels.map(\.description).joined(separator: ".") }
+}

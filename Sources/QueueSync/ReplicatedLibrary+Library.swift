@@ -1,0 +1,80 @@
+import Foundation
+import Queues
+import SmartFill
+import SmartFillSupport
+
+// Reading the replicated state as a `QueueLibrary`, through the Queues JSON form, so that the result is
+// checked exactly as a store file is and the rules and settings need no decoding here.
+
+extension ReplicatedLibrary {
+  /// The library as the listener sees it: the queues shown, in order, each with its episodes in play order
+  /// and the playhead derived from the episode playing; `activeQueueID` is this device's (it falls back to
+  /// Up Next when that queue is not shown). Names that clash because two devices chose them at once get a
+  /// number ("🚴 Bike 2") on the queue that comes later in the list, until one is renamed.
+  ///
+  /// - Throws: ``SyncError/queue(_:)`` when the state does not make a valid library (a record that passed
+  ///   decoding always does).
+  /// - Complexity: O(*n* log *n*) in the number of episodes.
+  public func library(activeQueueID: QueueID = .upNext) throws(SyncError) -> QueueLibrary {
+    let shown = visibleQueueIDs
+    var names: [String] = []
+    var queueNodes: [JSONWriter.Node] = []
+    for id in shown {
+      guard let queue = queues[id] else { continue }
+      var name = queue.name
+      if names.contains(where: { QueueName.clash($0, name) }) {
+        name = Self.unique(basedOn: name, suffix: "2", avoiding: names)
+      }
+      names.append(name)
+      queueNodes.append(node(of: queue, named: name))
+    }
+    let tree = JSONWriter.Node.object([
+      ("version", .integer(QueueLibrary.formatVersion)),
+      ("revision", .integer(0)),
+      ("queueLimit", .integer(max(QueueLibrary.defaultQueueLimit, shown.count))),
+      ("activeQueueID", .string(shown.contains(activeQueueID) ? activeQueueID.rawValue : QueueID.upNext.rawValue)),
+      ("queues", .array(queueNodes)),
+      ("deletedQueues", .array([])),
+    ])
+    do { return try QueuesJSONForm.library(tree) } catch { throw .queue(error) }
+  }
+
+  /// A queue in the Queues JSON form.
+  func node(of queue: ReplicatedQueue, named name: String) -> JSONWriter.Node {
+    let order = queue.order(finished: finished)
+    var episodes: [JSONWriter.Node] = []
+    episodes.reserveCapacity(order.count)
+    for item in order {
+      guard let entry = queue.entries[item.episode], let info = entry.info else { continue }
+      episodes.append(Self.node(of: info.reference(playedSeconds: entry.playedSeconds)))
+    }
+    var members: [(String, JSONWriter.Node)] = [
+      ("id", .string(queue.id.rawValue)),
+      ("name", .string(name)),
+      ("createdAt", .string(Timestamp.format(queue.createdAt))),
+      ("lastModified", .string(Timestamp.format(max(queue.createdAt, queue.lastModified)))),
+      ("isSyncedToCloud", .bool(true)),
+      ("autoSwitchRules", QueuesJSONForm.node(queue.rules.value)),
+    ]
+    if queue.smartFill.value != .null {
+      members.append(("smartFillSettings", QueuesJSONForm.node(queue.smartFill.value)))
+    }
+    members.append(("currentIndex", .integer(queue.currentIndex(in: order))))
+    members.append(("episodes", .array(episodes)))
+    return .object(members)
+  }
+
+  /// An episode reference in the Queues JSON form (the keys of `EpisodeReference`'s public fields).
+  static func node(of reference: EpisodeReference) -> JSONWriter.Node {
+    var members: [(String, JSONWriter.Node)] = [
+      ("feedURL", .string(reference.feedURL)),
+      ("episodeGUID", .string(reference.episodeGUID)),
+      ("title", .string(reference.title)),
+      ("showTitle", .string(reference.showTitle)),
+    ]
+    if let duration = reference.durationSeconds { members.append(("durationSeconds", .integer(duration))) }
+    members.append(("playbackPositionSeconds", .integer(reference.playbackPositionSeconds)))
+    members.append(("addedAt", .string(Timestamp.format(reference.addedAt))))
+    return .object(members)
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Queues
+import SmartFill
+import SmartFillSupport
+
+// The records a library's state travels in: one `Queue` record per queue and one `Library` record for the
+// finished episodes (see `SyncRecord`).
+
+/// The replicated state a record carries.
+public enum RecordState: Sendable, Hashable {
+  /// A queue's state.
+  case queue(ReplicatedQueue)
+  /// The library's state: the finished episodes.
+  case library(FinishedEpisodes)
+}
+
+extension ReplicatedLibrary {
+  /// The identifier of the library's record.
+  public static let libraryRecordID = "library"
+
+  /// The identifier of queue `id`'s record: `queue.<id>`.
+  public static func recordID(of id: QueueID) -> String { "queue." + id.rawValue }
+
+  /// The identifier of the records of every queue this device knows of, and the library's.
+  public var recordIDs: [String] {
+    queues.keys.sorted().map(Self.recordID) + [Self.libraryRecordID]
+  }
+
+  /// The record of `recordID` as this device's state makes it, or `nil` for an identifier of no state.
+  ///
+  /// - Parameters:
+  ///   - deviceName: The name shown to other devices' users ("iPad").
+  ///   - changeTag: The server's change tag the record replaces.
+  /// - Complexity: O(*n* log *n*) in the queue's entries.
+  public func record(_ recordID: String, deviceName: String, changeTag: String?) -> SyncRecord? {
+    var fields: [String: SyncRecord.Field] = [
+      "deviceID": .string(replica.rawValue), "deviceName": .string(deviceName),
+    ]
+    if recordID == Self.libraryRecordID {
+      fields["state"] = .json(StateWriter.encode(finished))
+      return SyncRecord(id: recordID, type: "Library", changeTag: changeTag, fields: fields)
+    }
+    guard recordID.hasPrefix("queue."), let queue = queues[QueueID(String(recordID.dropFirst(6)))] else { return nil }
+    let order = queue.order(finished: finished)
+    // The design's `episodes`, compact: [feed URL, GUID, seconds played] in play order (the titles are in the
+    // state), so that 1,000 episodes take about 110 KB.
+    var episodes = JSONWriter(style: .compact)
+    episodes.inlineArray { json in
+      for item in order {
+        json.element()
+        json.inlineArray { json in
+          json.element()
+          json.string(item.episode.feedURL)
+          json.element()
+          json.string(item.episode.guid)
+          json.element()
+          json.integer(queue.entries[item.episode]?.playedSeconds ?? 0)
+        }
+      }
+    }
+    var rules = JSONWriter(style: .compact)
+    rules.write(queue.rules.value)
+    fields["queueID"] = .string(queue.id.rawValue)
+    fields["name"] = .string(queue.name)
+    fields["episodes"] = .json(episodes.bytes)
+    fields["currentIndex"] = .integer(queue.currentIndex(in: order))
+    fields["autoSwitchRules"] = .json(rules.bytes)
+    if queue.smartFill.value != .null {
+      var settings = JSONWriter(style: .compact)
+      settings.write(queue.smartFill.value)
+      fields["smartFillSettings"] = .json(settings.bytes)
+    }
+    fields["lastModified"] = .date(queue.lastModified)
+    fields["isDeleted"] = .bool(queue.id != .upNext && !queue.isVisible(finished: finished))
+    fields["state"] = .json(StateWriter.encode(queue))
+    return SyncRecord(id: recordID, type: "Queue", changeTag: changeTag, fields: fields)
+  }
+
+  /// The `state` field's bytes of record `recordID` as this device would write it now.
+  func stateBytes(_ recordID: String) -> [UInt8]? {
+    if recordID == Self.libraryRecordID { return StateWriter.encode(finished) }
+    guard recordID.hasPrefix("queue."), let queue = queues[QueueID(String(recordID.dropFirst(6)))] else { return nil }
+    return StateWriter.encode(queue)
+  }
+
+  /// The replicated state in a record, checked; rules and settings equal to this state's (checked already)
+  /// are not checked again.
+  ///
+  /// - Throws: ``SyncError/invalidRecord(recordID:location:reason:)`` naming the bad value.
+  /// - Complexity: O(*n*) in the size of the record.
+  public func state(of record: SyncRecord) throws(SyncError) -> RecordState {
+    try Self.state(of: record, known: self)
+  }
+
+  /// The replicated state in a record, checked.
+  ///
+  /// - Throws: ``SyncError/invalidRecord(recordID:location:reason:)`` naming the bad value.
+  /// - Complexity: O(*n*) in the size of the record.
+  public static func state(of record: SyncRecord) throws(SyncError) -> RecordState {
+    try state(of: record, known: nil)
+  }
+
+  static func state(of record: SyncRecord, known: ReplicatedLibrary?) throws(SyncError) -> RecordState {
+    guard case .json(let bytes)? = record.fields["state"] else {
+      throw .invalidRecord(recordID: record.id, location: "state", reason: "the field is missing or not JSON")
+    }
+    do throws(JSONReadError) {
+      let reader = try StateReader(bytes)
+      if record.id == libraryRecordID { return .library(try reader.finished()) }
+      let queue = try reader.queue()
+      guard record.id == recordID(of: queue.id) else {
+        throw reader.root.error("names queue \"\(queue.id)\", not the record's", at: "queueID")
+      }
+      do throws(QueueError) {
+        try QueuesJSONForm.check(rules: queue.rules.value, settings: queue.smartFill.value)
+      } catch {
+        throw reader.root.error(error.description, at: "rules")
+      }
+      return .queue(queue)
+    } catch {
+      let location = error.path == .root ? "state" : "state." + error.path.description
+      throw .invalidRecord(recordID: record.id, location: location, reason: error.reason)
+    }
+  }
+
+  /// Merges the state a record carries.
+  ///
+  /// - Throws: ``SyncError/invalidRecord(recordID:location:reason:)``; nothing is merged then.
+  public mutating func merge(_ record: SyncRecord) throws(SyncError) {
+    switch try state(of: record) {
+    case .queue(let queue): merge(queue)
+    case .library(let finished): merge(finished)
+    }
+  }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Queues
+import SmartFill
+import SmartFillSupport
+
+/// A device's replicated queue library: every queue's ``ReplicatedQueue`` and the ``FinishedEpisodes``,
+/// with the device's identity, event counter and clock; edited with the same operations as a
+/// `QueueLibrary`, merged with other devices' states, and read as a `QueueLibrary` (``library(activeQueueID:)``).
+///
+/// Every device starts from the same state: the four built-in queues of `QueueLibrary(now:)`, made by the
+/// ``ReplicaID/genesis`` replica, so that the built-ins of two devices are the same queues.
+public struct ReplicatedLibrary: Sendable, Hashable {
+  /// This device.
+  public let replica: ReplicaID
+  /// The last event counter used; the next event gets one more.
+  public internal(set) var counter: Int
+  /// This device's hybrid logical clock.
+  public internal(set) var clock: HybridClock
+  /// Every queue this device knows of, shown or not (a deleted queue's state stays, so that a stale device
+  /// cannot bring it back by accident).
+  public internal(set) var queues: [QueueID: ReplicatedQueue]
+  /// The finished episodes.
+  public internal(set) var finished: FinishedEpisodes
+  /// The last position this device made (see ``Position/run(_:between:and:replica:counter:continuing:)``).
+  public internal(set) var latestPosition: Position?
+  /// The queues edited since the engine last looked, and whether the finished episodes were (never saved).
+  var edited = Edited()
+  /// A deliberately wrong merge, for the test that shows the checks catch one; never saved.
+  package var fault: MergeFault?
+
+  /// The most queues shown, as `QueueLibrary` allows.
+  public static let maximumQueues = QueueLibrary.maximumQueueLimit
+
+  /// A device's state before any edit: the built-in queues.
+  ///
+  /// - Parameters:
+  ///   - replica: This device's identity, new for each installation.
+  ///   - now: When the built-in queues count as created (the earliest date any device gives wins).
+  public init(replica: ReplicaID, now: Date = Date()) {
+    precondition(replica != .genesis, "a device's replica identity must not be empty")
+    self.replica = replica
+    self.counter = 0
+    self.clock = HybridClock(replica: replica)
+    self.finished = FinishedEpisodes()
+    self.queues = [:]
+    let genesis = Dot(.genesis, 1)
+    let builtIns = QueueLibrary(now: now)
+    for (offset, queue) in builtIns.queues.enumerated() {
+      let encoded = try! QueuesJSONForm.encode(rules: queue.autoSwitchRules, settings: queue.smartFillSettings)
+      var state = ReplicatedQueue(
+        id: queue.id, title: Register(queue.title, stamp: .genesis), emoji: Register(queue.emoji, stamp: .genesis),
+        rules: Register(encoded.rules, stamp: .genesis), smartFill: Register(encoded.settings, stamp: .genesis),
+        listPosition: Register(
+          Position([.init(index: offset + 1, replica: .genesis, counter: 1)]), stamp: .genesis),
+        createdAt: queue.createdAt)
+      state.alive = [genesis]
+      state.context.insert(genesis)
+      queues[queue.id] = state
+    }
+  }
+
+  /// A state read back from its parts (see `SyncStore`).
+  init(
+    replica: ReplicaID, counter: Int, clock: HybridClock, queues: [QueueID: ReplicatedQueue],
+    finished: FinishedEpisodes, latestPosition: Position?
+  ) {
+    self.latestPosition = latestPosition
+    self.replica = replica
+    self.counter = counter
+    self.clock = clock
+    self.queues = queues
+    self.finished = finished
+  }
+
+  /// What the edits since the engine last looked changed.
+  struct Edited: Sendable, Hashable {
+    var queues: Set<QueueID> = []
+    var finished = false
+  }
+
+  // MARK: Reading
+
+  /// The identifiers of the queues shown, in the listener's order.
+  ///
+  /// - Complexity: O(*q* log *q* + *n*) in the number of queues and episodes.
+  public var visibleQueueIDs: [QueueID] {
+    queues.values.filter { $0.id == .upNext || $0.isVisible(finished: finished) }
+      .sorted { ($0.listPosition.value, $0.id) < ($1.listPosition.value, $1.id) }
+      .map(\.id)
+  }
+
+  /// The episodes shown in queue `id`, in play order (empty for a queue not shown).
+  ///
+  /// - Complexity: O(*n* log *n*) in the queue's entries.
+  public func episodes(in id: QueueID) -> [EpisodeID] {
+    queues[id].map { $0.order(finished: finished).map(\.episode) } ?? []
+  }
+
+  /// Whether this device and `other` hold the same replicated state (their identities, counters and clocks
+  /// aside).
+  public func hasSameState(as other: ReplicatedLibrary) -> Bool {
+    queues == other.queues && finished == other.finished
+  }
+
+  // MARK: Merging
+
+  /// Merges another device's state: every queue and the finished episodes.
+  ///
+  /// - Complexity: O(*n* + *m*) in the two states' sizes.
+  public mutating func merge(_ other: ReplicatedLibrary) {
+    for queue in other.queues.values { merge(queue) }
+    merge(other.finished)
+  }
+
+  /// Merges another device's state of one queue.
+  public mutating func merge(_ queue: ReplicatedQueue) {
+    let merged = queues[queue.id].map { $0.merged(with: queue, fault: fault) } ?? queue
+    queues[queue.id] = merged
+    counter = max(counter, merged.context[replica])
+    observeStamps(of: queue)
+  }
+
+  /// Merges another device's finished episodes.
+  public mutating func merge(_ other: FinishedEpisodes) {
+    finished = finished.merged(with: other)
+    for dots in other.marks.values {
+      for dot in dots where dot.replica == replica { counter = max(counter, dot.counter) }
+    }
+  }
+
+  /// Lets the clock see every stamp of `queue`, so that this device's next write is later than all of them.
+  mutating func observeStamps(of queue: ReplicatedQueue) {
+    for stamp in [
+      queue.title.stamp, queue.emoji.stamp, queue.rules.stamp, queue.smartFill.stamp, queue.playhead.stamp,
+      queue.listPosition.stamp,
+    ] {
+      clock.observe(stamp)
+    }
+    for entry in queue.entries.values {
+      for add in entry.adds.values { clock.observe(add.stamp) }
+      for move in entry.moves.values { clock.observe(move.stamp) }
+      for write in entry.progress.values { clock.observe(write.stamp) }
+    }
+  }
+
+  // MARK: Helpers for the edits
+
+  /// The state of queue `id`, when it is shown.
+  func visibleQueue(_ id: QueueID) throws(SyncError) -> ReplicatedQueue {
+    guard let queue = queues[id], id == .upNext || queue.isVisible(finished: finished) else {
+      throw .queue(.unknownQueue(id))
+    }
+    return queue
+  }
+
+  /// A new dot for an event of `queue`.
+  mutating func newDot(in queue: inout ReplicatedQueue) -> Dot {
+    counter += 1
+    let dot = Dot(replica, counter)
+    queue.context.insert(dot)
+    return dot
+  }
+
+  /// The deepest position an edit leaves before it rebalances the queue: 12 levels.
+  public static let rebalanceDepth = 12
+
+  /// Moves every shown entry of `queue`, keeping the order, to one fresh run at the top level: positions
+  /// grow a level each time an episode goes between two neighbours one of which is inside the other's subtree,
+  /// so a long-lived queue's paths would grow without bound. The rebalance is an ordinary batch of moves (one
+  /// dot each, one stamp), merged like any other: nothing can be lost by it. An edit made meanwhile on another
+  /// device keeps its episode, but may place it before or after the rebalanced run rather than between its old
+  /// neighbours (its position refers to the old paths), until it is moved.
+  ///
+  /// - Complexity: O(*n* log *n*) in the queue's entries.
+  mutating func rebalance(_ queue: inout ReplicatedQueue, now: Date) {
+    let order = queue.order(finished: finished)
+    guard !order.isEmpty else { return }
+    let stamp = clock.tick(now: now)
+    let dots = order.map { _ in newDot(in: &queue) }
+    let positions = Position.run(order.count, between: nil, and: nil, replica: replica, counter: dots[0].counter)
+    for (offset, item) in order.enumerated() {
+      queue.entries[item.episode]?.moves = [dots[offset]: .init(value: positions[offset], stamp: stamp)]
+    }
+    if let head = queue.playhead.value.episode, let index = order.firstIndex(where: { $0.episode == head }) {
+      queue.playhead.write(.init(episode: head, position: positions[index]), stamp: stamp)
+    }
+    latestPosition = positions.last
+  }
+
+  /// `count` new positions between `before` and `after` for an edit whose first dot is `dot`.
+  mutating func positions(_ count: Int, between before: Position?, and after: Position?, first dot: Dot) -> [Position] {
+    let positions = Position.run(
+      count, between: before, and: after, replica: replica, counter: dot.counter, continuing: latestPosition)
+    latestPosition = positions.last
+    return positions
+  }
+
+  /// Stores an edited queue, stamped as changed at `now`, and compacted: the writes a merge left that no
+  /// longer matter are removed as this device's own edit (an observed remove: a state that still holds them
+  /// drops them when it merges this one, as its context has seen them). Those are the moves and playback
+  /// positions that a later one beats, and the moves and positions of an entry whose adds were all removed.
+  /// (Concurrent adds of one episode all stay: each keeps it against a remove that had not seen it.)
+  ///
+  /// When a shown entry's position is deeper than ``rebalanceDepth`` levels, the edit also moves every shown
+  /// entry, in order, to a fresh one-level run (see ``rebalance(_:now:)``).
+  mutating func store(_ queue: ReplicatedQueue, now: Date) {
+    var queue = queue
+    queue.compact()
+    if queue.entries.values.contains(where: { ($0.position?.levels.count ?? 0) > Self.rebalanceDepth }) {
+      rebalance(&queue, now: now)
+    }
+    queue.lastModified = max(queue.lastModified, Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
+    queues[queue.id] = queue
+    edited.queues.insert(queue.id)
+  }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import Queues
+import SmartFill
+import SmartFillSupport
+
+// The replicated state's wire format: compact JSON (one line, no spaces), written with `JSONWriter` and read
+// with `JSONReader` so that every problem names its place (`entries[3].adds[0][4]`). Replica identities and
+// feed URLs are written once, in the `replicas` and `feeds` tables, and referred to by index; a dot is
+// `[replica, counter]`, a stamp `[milliseconds, logical, replica]`, a position the flat list
+// `[index, replica, counter, …]` of its levels.
+//
+// A queue's state:
+//
+//     {"format":1,"queueID":"commute","replicas":["","5f1…"],"feeds":["https://…"],
+//      "context":[[0,1],[1,12]],"alive":[[0,1]],
+//      "title":["Commute",S],"emoji":["🚗",S],"rules":[[{"kind":"car"}],S],"smartFill":[null,S],
+//      "playhead":[[feed,"guid"]|null,P|null,S],"listPosition":[P,S],
+//      "createdAt":"2026-01-31T08:00:00Z","lastModified":"2026-01-31T08:00:00Z",
+//      "entries":[[feed,"guid",ADDS,MOVES,PROGRESS],…]}
+//
+// where an add is `[r,c,[finish dots r,c,…],S,"title","show title",duration|null,addedAt seconds]`, a move
+// `[r,c,P,S]` and a playback position `[r,c,seconds,S]`. The library's state (the finished episodes) is
+// `{"format":1,"replicas":[…],"feeds":[…],"finished":[[feed,"guid",[r,c,…]],…]}`.
+
+/// Writes states in the wire format.
+struct StateWriter {
+  /// The version of the format written; reading refuses others.
+  static let format = 1
+
+  private var replicas: [ReplicaID: Int] = [:]
+  private var replicaList: [ReplicaID] = []
+  private var feeds: [String: Int] = [:]
+  private var feedList: [String] = []
+  private var body = JSONWriter(style: .compact)
+
+  /// The JSON text of a queue's state.
+  ///
+  /// - Complexity: O(*n*) in the size of the state.
+  static func encode(_ queue: ReplicatedQueue) -> [UInt8] {
+    var writer = StateWriter()
+    var json = JSONWriter(style: .compact)
+    json.object { json in
+      json.member("queueID", queue.id.rawValue)
+      json.member("context")
+      writer.dots(queue.context.counters.map { Dot($0.key, $0.value) }.sorted(), to: &json)
+      json.member("alive")
+      writer.dots(queue.alive.sorted(), to: &json)
+      json.member("title")
+      writer.register(queue.title, to: &json) { _, json, title in json.string(title) }
+      json.member("emoji")
+      writer.register(queue.emoji, to: &json) { _, json, emoji in
+        if let emoji { json.string(emoji) } else { json.null() }
+      }
+      json.member("rules")
+      writer.register(queue.rules, to: &json) { _, json, rules in json.write(rules) }
+      json.member("smartFill")
+      writer.register(queue.smartFill, to: &json) { _, json, settings in json.write(settings) }
+      json.member("playhead")
+      json.inlineArray { json in
+        json.element()
+        if let episode = queue.playhead.value.episode { writer.episode(episode, to: &json) } else { json.null() }
+        json.element()
+        if let position = queue.playhead.value.position { writer.position(position, to: &json) } else { json.null() }
+        json.element()
+        writer.stamp(queue.playhead.stamp, to: &json)
+      }
+      json.member("listPosition")
+      writer.register(queue.listPosition, to: &json) { writer, json, position in writer.position(position, to: &json) }
+      json.member("createdAt", queue.createdAt)
+      json.member("lastModified", queue.lastModified)
+      json.member("entries")
+      json.inlineArray { json in
+        for episode in queue.entries.keys.sorted() {
+          json.element()
+          writer.entry(episode, queue.entries[episode]!, to: &json)
+        }
+      }
+    }
+    return writer.finish(json)
+  }
+
+  /// The JSON text of the library's state.
+  static func encode(_ finished: FinishedEpisodes) -> [UInt8] {
+    var writer = StateWriter()
+    var json = JSONWriter(style: .compact)
+    json.object { json in
+      json.member("finished")
+      json.inlineArray { json in
+        for episode in finished.marks.keys.sorted() {
+          json.element()
+          json.inlineArray { json in
+            writer.episodeMembers(episode, to: &json)
+            json.element()
+            writer.dots(finished.marks[episode]!.sorted(), to: &json)
+          }
+        }
+      }
+    }
+    return writer.finish(json)
+  }
+
+  /// The document: the format, the tables, then the body's members.
+  private func finish(_ body: JSONWriter) -> [UInt8] {
+    var json = JSONWriter(style: .compact, capacity: body.bytes.count + 256)
+    json.append("{\"format\":\(Self.format),\"replicas\":")
+    json.strings(replicaList.map(\.rawValue))
+    json.append(",\"feeds\":")
+    json.strings(feedList)
+    json.append(",")
+    var bytes = json.bytes
+    bytes.append(contentsOf: body.bytes.dropFirst())
+    return bytes
+  }
+
+  private mutating func replica(_ replica: ReplicaID) -> Int {
+    if let index = replicas[replica] { return index }
+    replicas[replica] = replicaList.count
+    replicaList.append(replica)
+    return replicaList.count - 1
+  }
+
+  private mutating func feed(_ feed: String) -> Int {
+    if let index = feeds[feed] { return index }
+    feeds[feed] = feedList.count
+    feedList.append(feed)
+    return feedList.count - 1
+  }
+
+  private mutating func dotMembers(_ dot: Dot, to json: inout JSONWriter) {
+    json.element()
+    json.integer(replica(dot.replica))
+    json.element()
+    json.integer(dot.counter)
+  }
+
+  private mutating func dots(_ dots: [Dot], to json: inout JSONWriter) {
+    json.inlineArray { json in for dot in dots { dotMembers(dot, to: &json) } }
+  }
+
+  private mutating func stamp(_ stamp: HybridTimestamp, to json: inout JSONWriter) {
+    json.inlineArray { json in
+      json.element()
+      json.integer(Int(stamp.milliseconds))
+      json.element()
+      json.integer(stamp.logical)
+      json.element()
+      json.integer(replica(stamp.replica))
+    }
+  }
+
+  private mutating func position(_ position: Position, to json: inout JSONWriter) {
+    json.inlineArray { json in
+      for level in position.levels {
+        json.element()
+        json.integer(level.index)
+        dotMembers(Dot(level.replica, level.counter), to: &json)
+      }
+    }
+  }
+
+  private mutating func register<Value>(
+    _ register: Register<Value>, to json: inout JSONWriter,
+    _ value: (inout StateWriter, inout JSONWriter, Value) -> Void
+  ) {
+    json.inlineArray { json in
+      json.element()
+      value(&self, &json, register.value)
+      json.element()
+      stamp(register.stamp, to: &json)
+    }
+  }
+
+  private mutating func episodeMembers(_ episode: EpisodeID, to json: inout JSONWriter) {
+    json.element()
+    json.integer(feed(episode.feedURL))
+    json.element()
+    json.string(episode.guid)
+  }
+
+  private mutating func episode(_ episode: EpisodeID, to json: inout JSONWriter) {
+    json.inlineArray { json in episodeMembers(episode, to: &json) }
+  }
+
+  private mutating func entry(_ episode: EpisodeID, _ entry: ReplicatedQueue.Entry, to json: inout JSONWriter) {
+    json.inlineArray { json in
+      episodeMembers(episode, to: &json)
+      json.element()
+      json.inlineArray { json in
+        for dot in entry.adds.keys.sorted() {
+          let add = entry.adds[dot]!
+          json.element()
+          json.inlineArray { json in
+            dotMembers(dot, to: &json)
+            json.element()
+            dots(add.finishesSeen.sorted(), to: &json)
+            json.element()
+            stamp(add.stamp, to: &json)
+            json.element()
+            json.string(add.info.title)
+            json.element()
+            json.string(add.info.showTitle)
+            json.element()
+            if let duration = add.info.durationSeconds { json.integer(duration) } else { json.null() }
+            json.element()
+            json.integer(Int(add.info.addedAt.timeIntervalSince1970))
+          }
+        }
+      }
+      json.element()
+      json.inlineArray { json in
+        for dot in entry.moves.keys.sorted() {
+          json.element()
+          json.inlineArray { json in
+            dotMembers(dot, to: &json)
+            json.element()
+            position(entry.moves[dot]!.value, to: &json)
+            json.element()
+            stamp(entry.moves[dot]!.stamp, to: &json)
+          }
+        }
+      }
+      json.element()
+      json.inlineArray { json in
+        for dot in entry.progress.keys.sorted() {
+          json.element()
+          json.inlineArray { json in
+            dotMembers(dot, to: &json)
+            json.element()
+            json.integer(entry.progress[dot]!.value)
+            json.element()
+            stamp(entry.progress[dot]!.stamp, to: &json)
+          }
+        }
+      }
+    }
+  }
+}

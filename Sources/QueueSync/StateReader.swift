@@ -1,0 +1,169 @@
+import Foundation
+import Queues
+import SmartFill
+import SmartFillSupport
+
+/// Reads states of the wire format (see `StateFormat.swift`), checking every value: a bad one is a
+/// ``JSONReadError`` naming its place, never a trap.
+struct StateReader {
+  private let replicas: [ReplicaID]
+  private let feeds: [String]
+  let root: JSONReader
+
+  /// Parses `bytes` and reads the tables.
+  init(_ bytes: [UInt8]) throws(JSONReadError) {
+    try self.init(JSONReader(parsing: bytes))
+  }
+
+  /// Reads the tables of the state at `root`.
+  init(_ root: JSONReader) throws(JSONReadError) {
+    self.root = root
+    let format = try root.integer("format")
+    if format != StateWriter.format {
+      throw root.error("must be \(StateWriter.format), found \(format)", at: "format")
+    }
+    replicas = try root.array("replicas").map { (node) throws(JSONReadError) in ReplicaID(try node.string()) }
+    feeds = try root.array("feeds").map { (node) throws(JSONReadError) in
+      let feed = try node.string()
+      if feed.isEmpty { throw node.error("a feed URL must not be empty") }
+      return feed
+    }
+  }
+
+  /// A queue's state.
+  func queue() throws(JSONReadError) -> ReplicatedQueue {
+    let id = QueueID(try root.string("queueID"))
+    if id.rawValue.isEmpty { throw root.error("must not be empty", at: "queueID") }
+    let title = try register(root.field("title")) { (node) throws(JSONReadError) in try node.string() }
+    let emoji = try register(root.field("emoji")) { (node) throws(JSONReadError) -> String? in
+      node.value == .null ? nil : try node.string()
+    }
+    let name = QueueName.compose(emoji: emoji.value, text: title.value)
+    let validated: String
+    do throws(QueueError) { validated = try QueueName.validated(name) } catch {
+      throw root.error(error.description, at: "title")
+    }
+    if validated != name { throw root.error("the name has surrounding spaces", at: "title") }
+    let rules = try register(root.field("rules")) { (node) throws(JSONReadError) in node.value }
+    let smartFill = try register(root.field("smartFill")) { (node) throws(JSONReadError) in node.value }
+    let listPosition = try register(root.field("listPosition")) { (node) throws(JSONReadError) in try position(node) }
+    var queue = ReplicatedQueue(
+      id: id, title: title, emoji: emoji, rules: rules, smartFill: smartFill, listPosition: listPosition,
+      createdAt: try root.date("createdAt"))
+    queue.lastModified = try root.date("lastModified")
+    for dot in try dots(root.field("context")) { queue.context.insert(dot) }
+    queue.alive = Set(try dots(root.field("alive")))
+    let head = try elements(root.field("playhead"), count: 3)
+    queue.playhead = Register(
+      ReplicatedQueue.Playhead(
+        episode: head[0].value == .null ? nil : try episode(elements(head[0], count: 2), at: 0),
+        position: head[1].value == .null ? nil : try position(head[1])),
+      stamp: try stamp(head[2]))
+    for node in try root.array("entries") {
+      let fields = try elements(node, count: 5)
+      let episode = try episode(fields, at: 0)
+      if queue.entries[episode] != nil { throw node.error("the episode \(episode) appears earlier in the entries") }
+      var entry = ReplicatedQueue.Entry()
+      for add in try fields[2].elements() {
+        let parts = try elements(add, count: 8)
+        let dot = try self.dot(parts, at: 0)
+        let duration =
+          parts[6].value == .null ? nil : try parts[6].integer(in: 1...EpisodeReference.maximumDurationSeconds)
+        let info = EpisodeInfo(
+          id: episode, title: try parts[4].string(), showTitle: try parts[5].string(), durationSeconds: duration,
+          addedAt: Date(timeIntervalSince1970: Double(try parts[7].integer(in: 0...(1 << 40)))))
+        entry.adds[dot] = .init(finishesSeen: Set(try dots(parts[2])), stamp: try stamp(parts[3]), info: info)
+      }
+      for move in try fields[3].elements() {
+        let parts = try elements(move, count: 4)
+        entry.moves[try dot(parts, at: 0)] = .init(value: try position(parts[2]), stamp: try stamp(parts[3]))
+      }
+      for write in try fields[4].elements() {
+        let parts = try elements(write, count: 4)
+        entry.progress[try dot(parts, at: 0)] = .init(
+          value: try parts[2].integer(in: 0...EpisodeReference.maximumDurationSeconds), stamp: try stamp(parts[3]))
+      }
+      for dot in Array(entry.adds.keys) + Array(entry.moves.keys) + Array(entry.progress.keys)
+      where !queue.context.contains(dot) {
+        throw node.error("holds the dot \(dot), which the state's context has not seen")
+      }
+      queue.entries[episode] = entry
+    }
+    if let dot = queue.alive.first(where: { !queue.context.contains($0) }) {
+      throw root.error("holds the dot \(dot), which the state's context has not seen", at: "alive")
+    }
+    return queue
+  }
+
+  /// The library's state: the finished episodes.
+  func finished() throws(JSONReadError) -> FinishedEpisodes {
+    var finished = FinishedEpisodes()
+    for node in try root.array("finished") {
+      let fields = try elements(node, count: 3)
+      finished.marks[try episode(fields, at: 0), default: []].formUnion(try dots(fields[2]))
+    }
+    return finished
+  }
+
+  // MARK: Parts
+
+  private func elements(_ node: JSONReader, count: Int) throws(JSONReadError) -> [JSONReader] {
+    let elements = try node.elements()
+    if elements.count != count { throw node.error("expected \(count) elements, found \(elements.count)") }
+    return elements
+  }
+
+  private func replica(_ node: JSONReader) throws(JSONReadError) -> ReplicaID {
+    if replicas.isEmpty { throw node.error("refers to a replica, but the replicas table is empty") }
+    return replicas[try node.integer(in: 0...(replicas.count - 1))]
+  }
+
+  private func dot(_ parts: [JSONReader], at offset: Int) throws(JSONReadError) -> Dot {
+    Dot(try replica(parts[offset]), try parts[offset + 1].integer(in: 1...Int.max))
+  }
+
+  private func dots(_ node: JSONReader) throws(JSONReadError) -> [Dot] {
+    let parts = try node.elements()
+    if !parts.count.isMultiple(of: 2) { throw node.error("expected pairs of replica and counter") }
+    return try stride(from: 0, to: parts.count, by: 2).map { (offset) throws(JSONReadError) in
+      try dot(parts, at: offset)
+    }
+  }
+
+  private func stamp(_ node: JSONReader) throws(JSONReadError) -> HybridTimestamp {
+    let parts = try elements(node, count: 3)
+    return HybridTimestamp(
+      milliseconds: Int64(try parts[0].integer(in: 0...Int.max)), logical: try parts[1].integer(in: 0...Int.max),
+      replica: try replica(parts[2]))
+  }
+
+  private func position(_ node: JSONReader) throws(JSONReadError) -> Position {
+    let parts = try node.elements()
+    if parts.isEmpty || !parts.count.isMultiple(of: 3) {
+      throw node.error("expected levels of index, replica and counter, found \(parts.count) numbers")
+    }
+    var levels: [Position.Level] = []
+    for offset in stride(from: 0, to: parts.count, by: 3) {
+      let index = try parts[offset].integer()
+      if index == 0 { throw parts[offset].error("a position's index must not be 0") }
+      let dot = try dot(parts, at: offset + 1)
+      levels.append(Position.Level(index: index, replica: dot.replica, counter: dot.counter))
+    }
+    return Position(levels)
+  }
+
+  private func episode(_ parts: [JSONReader], at offset: Int) throws(JSONReadError) -> EpisodeID {
+    if feeds.isEmpty { throw parts[offset].error("refers to a feed, but the feeds table is empty") }
+    let feed = feeds[try parts[offset].integer(in: 0...(feeds.count - 1))]
+    let guid = try parts[offset + 1].string()
+    if guid.isEmpty { throw parts[offset + 1].error("an episode GUID must not be empty") }
+    return EpisodeID(feedURL: feed, guid: guid)
+  }
+
+  private func register<Value>(_ node: JSONReader, _ value: (JSONReader) throws(JSONReadError) -> Value)
+    throws(JSONReadError) -> Register<Value>
+  {
+    let parts = try elements(node, count: 2)
+    return Register(try value(parts[0]), stamp: try stamp(parts[1]))
+  }
+}

@@ -1,0 +1,353 @@
+import Foundation
+import Queues
+import SmartFill
+
+/// A device's sync engine, shaped like CloudKit's `CKSyncEngine`: it holds the device's replicated library
+/// and what sync needs besides (the server's change token, the change tag of each record, which records
+/// wait to go out), and turns edits, fetched changes and save answers into the next request.
+///
+/// - Edits go through ``edit(now:_:)``; the records they change wait in ``pending`` and go out at the
+///   first sync 10 seconds (``debounceSeconds``) or more after the first of them, on the clock the caller
+///   passes (an injected clock: nothing here reads the time). Offline, they simply wait.
+/// - A sync fetches the changes since the token, merges them, then saves the pending records with the
+///   change tags last seen. A conflict carries the server's record: it is merged, and saved again.
+/// - A save whose answer was lost is harmless: the records stay pending, the next save meets a conflict with
+///   the device's own state, the merge changes nothing, and the record is done (merging is idempotent).
+/// - A record the server deleted stays deleted: the engine drops the queue and never saves it again.
+/// - Every merge that changes what the listener sees yields ``MergeSummary``s, none for the device's own
+///   changes coming back.
+/// - ``SyncStore`` saves the whole engine (library, replicated state, pending records, token) in one atomic
+///   write.
+///
+/// The engine is sans-I/O: ``nextRequest(now:)`` says what to send and ``handleFetch(_:now:)``,
+/// ``handleSave(_:now:)`` and ``handleFailure(_:)`` take the answers, so that tests and simulations can lose,
+/// duplicate and reorder them. ``sync(with:now:)`` drives a ``SyncServer`` through them.
+public struct SyncEngine: Sendable {
+  /// How long a local change may wait before it goes out, in seconds: 10.
+  public static let debounceSeconds: TimeInterval = 10
+  /// The most requests one ``sync(with:now:)`` makes.
+  public static let maximumRequestsPerSync = 32
+
+  /// The replicated library.
+  public private(set) var state: ReplicatedLibrary
+  /// This device's name, shown in other devices' merge summaries ("iPad").
+  public var deviceName: String
+  /// The queue playing on this device (not synced: each device plays its own).
+  public var activeQueueID: QueueID
+  /// The server's change token after the last fetch; `nil` before the first.
+  public internal(set) var token: ChangeToken?
+  /// The server's change tag of each record, as last seen.
+  public internal(set) var changeTags: [String: String]
+  /// The records with changes the server has not acknowledged.
+  public internal(set) var pending: Set<String>
+  /// When the oldest unacknowledged change was made.
+  public internal(set) var pendingSince: Date?
+  /// Records the server deleted for good.
+  public internal(set) var deletedOnServer: Set<String>
+  /// Snapshots of every queue, for ``restore(_:now:)``.
+  public internal(set) var snapshots: [QueueSnapshot]
+
+  /// Whether the current sync still has to fetch.
+  var needsFetch = false
+  /// Edits per record since the engine started, to tell whether a save answer covers the latest edit.
+  var generations: [String: Int] = [:]
+  /// The generation of each record in the save awaiting its answer.
+  var inFlight: [String: Int] = [:]
+  /// The day (since 1970) snapshots were last looked at.
+  var snapshotDay: Int?
+  /// Each queue's context and name when its snapshot was last looked at.
+  var snapshotSeen: [QueueID: SnapshotKey] = [:]
+
+  /// A new device's engine: the built-in queues, nothing fetched yet.
+  public init(replica: ReplicaID, deviceName: String, now: Date) {
+    self.init(
+      state: ReplicatedLibrary(replica: replica, now: now), deviceName: deviceName, activeQueueID: .upNext, token: nil,
+      changeTags: [:], pending: [], pendingSince: nil, deletedOnServer: [], snapshots: [])
+  }
+
+  /// An engine from its parts (see ``SyncStore``).
+  init(
+    state: ReplicatedLibrary, deviceName: String, activeQueueID: QueueID, token: ChangeToken?,
+    changeTags: [String: String], pending: Set<String>, pendingSince: Date?, deletedOnServer: Set<String>,
+    snapshots: [QueueSnapshot]
+  ) {
+    self.state = state
+    self.deviceName = deviceName
+    self.activeQueueID = activeQueueID
+    self.token = token
+    self.changeTags = changeTags
+    self.pending = pending
+    self.pendingSince = pendingSince
+    self.deletedOnServer = deletedOnServer
+    self.snapshots = snapshots
+  }
+
+  /// A deliberately wrong merge, for the test that shows the checks catch one.
+  package var fault: MergeFault? {
+    get { state.fault }
+    set { state.fault = newValue }
+  }
+
+  // MARK: Reading and editing
+
+  /// The library as the listener sees it (see ``ReplicatedLibrary/library(activeQueueID:)``).
+  public func library() throws(SyncError) -> QueueLibrary {
+    try state.library(activeQueueID: activeQueueID)
+  }
+
+  /// Applies an edit to the replicated library; the records it changes wait to go out. All or nothing.
+  ///
+  /// ```swift
+  /// try engine.edit(now: clock.now) { (library) throws(SyncError) in
+  ///   try library.playNext(episodes, in: .commute, now: clock.now)
+  /// }
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the library's size, plus `body`.
+  @discardableResult
+  public mutating func edit<Result>(now: Date, _ body: (inout ReplicatedLibrary) throws(SyncError) -> Result)
+    throws(SyncError) -> Result
+  {
+    takeSnapshots(now: now)
+    var edited = state
+    edited.edited = .init()
+    let result = try body(&edited)
+    state = edited
+    noteEdits(now: now)
+    return result
+  }
+
+  /// Marks the records the last edit changed as pending.
+  mutating func noteEdits(now: Date) {
+    var changed = state.edited.queues.map(ReplicatedLibrary.recordID)
+    if state.edited.finished { changed.append(ReplicatedLibrary.libraryRecordID) }
+    state.edited = .init()
+    for id in changed where !deletedOnServer.contains(id) {
+      pending.insert(id)
+      generations[id, default: 0] += 1
+    }
+    if !pending.isEmpty, pendingSince == nil { pendingSince = now }
+  }
+
+  // MARK: Requests and answers
+
+  /// When the pending changes are due to go out, or `nil` when none waits.
+  public var nextSaveDate: Date? {
+    pendingSince.map { $0.addingTimeInterval(Self.debounceSeconds) }
+  }
+
+  /// Starts a sync: the next request fetches.
+  public mutating func beginSync() {
+    needsFetch = true
+  }
+
+  /// What to send next in the current sync: a fetch first, then the pending records once they are due;
+  /// `nil` when this sync is done.
+  public mutating func nextRequest(now: Date) -> SyncRequest? {
+    if needsFetch { return .fetch(since: token) }
+    guard let due = nextSaveDate, now >= due else { return nil }
+    var records: [SyncRecord] = []
+    inFlight = [:]
+    for id in pending.sorted() {
+      guard let record = state.record(id, deviceName: deviceName, changeTag: changeTags[id]) else {
+        pending.remove(id)
+        continue
+      }
+      inFlight[id] = generations[id, default: 0]
+      records.append(record)
+    }
+    if pending.isEmpty { pendingSince = nil }
+    return records.isEmpty ? nil : .save(records)
+  }
+
+  /// Merges fetched changes (in any order, repeated or not).
+  ///
+  /// - Returns: The summaries for the listener and the records that could not be read.
+  public mutating func handleFetch(_ changes: FetchedChanges, now: Date) -> SyncReport {
+    var report = merge(changes.changed, now: now)
+    for id in changes.deleted { report.merge(dropDeleted(id)) }
+    token = changes.token
+    if !changes.moreComing { needsFetch = false }
+    return report
+  }
+
+  /// Takes a save's answers: saved records are done (unless edited since), conflicts are merged and wait to
+  /// be saved again, deleted records are dropped.
+  public mutating func handleSave(_ outcomes: [SaveOutcome], now: Date) -> SyncReport {
+    var report = SyncReport()
+    var conflicts: [SyncRecord] = []
+    for outcome in outcomes {
+      switch outcome {
+      case .saved(let record):
+        if let tag = record.changeTag { changeTags[record.id] = tag }
+        if inFlight[record.id] == generations[record.id, default: 0] { pending.remove(record.id) }
+      case .conflict(let serverRecord):
+        conflicts.append(serverRecord)
+      case .deleted(let id):
+        report.merge(dropDeleted(id))
+      case .tooLarge(let id, let bytes, let limit):
+        report.problems.append(.recordTooLarge(recordID: id, bytes: bytes, limit: limit))
+      }
+    }
+    inFlight = [:]
+    report.merge(merge(conflicts, now: now))
+    if pending.isEmpty { pendingSince = nil }
+    return report
+  }
+
+  /// Takes a failed request (a save whose answer never came included): the sync stops, and what was
+  /// pending stays pending; an expired token makes the next sync fetch everything.
+  public mutating func handleFailure(_ error: SyncServerError) {
+    inFlight = [:]
+    needsFetch = false
+    if case .changeTokenExpired = error { token = nil }
+  }
+
+  /// Merges records from the server; those equal to this device's state stop being pending.
+  mutating func merge(_ records: [SyncRecord], now: Date) -> SyncReport {
+    var report = SyncReport()
+    guard !records.isEmpty else { return report }
+    takeSnapshots(now: now)
+    let touched: Set<QueueID>? =
+      records.contains { $0.id == ReplicatedLibrary.libraryRecordID }
+      ? nil : Set(records.compactMap { $0.id.hasPrefix("queue.") ? QueueID(String($0.id.dropFirst(6))) : nil })
+    let views = LibraryView(state, only: touched)
+    var writers: [QueueID: (replica: String, name: String)] = [:]
+    var libraryWriter: (replica: String, name: String)?
+    for record in records where !deletedOnServer.contains(record.id) {
+      // A version already merged (or saved from here) changes nothing: the server tags each version anew.
+      if let tag = record.changeTag, changeTags[record.id] == tag, !pending.contains(record.id) { continue }
+      do {
+        let writer = (Self.string(record, "deviceID") ?? "", Self.string(record, "deviceName") ?? "another device")
+        switch try state.state(of: record) {
+        case .queue(let queue):
+          state.merge(queue)
+          writers[queue.id] = writer
+        case .library(let finished):
+          state.merge(finished)
+          libraryWriter = writer
+        }
+        if let tag = record.changeTag { changeTags[record.id] = tag }
+        if pending.contains(record.id), case .json(let bytes)? = record.fields["state"],
+          state.stateBytes(record.id) == bytes
+        {
+          pending.remove(record.id)
+        }
+      } catch {
+        report.problems.append(error)
+      }
+    }
+    if pending.isEmpty { pendingSince = nil }
+    report.summaries = views.summaries(
+      after: LibraryView(state, only: touched), writers: writers, libraryWriter: libraryWriter,
+      me: state.replica.rawValue)
+    return report
+  }
+
+  /// Forgets a record the server deleted for good.
+  mutating func dropDeleted(_ id: String) -> SyncReport {
+    deletedOnServer.insert(id)
+    pending.remove(id)
+    changeTags[id] = nil
+    if id.hasPrefix("queue.") {
+      let queue = QueueID(String(id.dropFirst(6)))
+      if let name = state.queues[queue]?.name, state.queues[queue]?.isVisible(finished: state.finished) == true {
+        state.queues[queue] = nil
+        return SyncReport(summaries: [MergeSummary(deviceName: "the server", queueName: name, change: .deleted)])
+      }
+      state.queues[queue] = nil
+    }
+    return SyncReport()
+  }
+
+  static func string(_ record: SyncRecord, _ field: String) -> String? {
+    if case .string(let text)? = record.fields[field] { return text }
+    return nil
+  }
+}
+
+/// A request for the server.
+public enum SyncRequest: Sendable, Hashable {
+  /// Fetch the changes since the token.
+  case fetch(since: ChangeToken?)
+  /// Save these records.
+  case save([SyncRecord])
+}
+
+/// What a sync (or one answer) brought: summaries for the listener, records that could not be used, and the
+/// server failure that stopped it, if any.
+public struct SyncReport: Sendable, Hashable {
+  /// What changed, for the listener.
+  public var summaries: [MergeSummary] = []
+  /// Records that could not be merged or saved.
+  public var problems: [SyncError] = []
+  /// The failure that stopped the sync; what was pending stays pending.
+  public var failure: SyncServerError?
+
+  /// An empty report, or one with the given parts.
+  public init(summaries: [MergeSummary] = [], problems: [SyncError] = [], failure: SyncServerError? = nil) {
+    self.summaries = summaries
+    self.problems = problems
+    self.failure = failure
+  }
+
+  /// Adds another report's parts.
+  public mutating func merge(_ other: SyncReport) {
+    summaries += other.summaries
+    problems += other.problems
+    failure = failure ?? other.failure
+  }
+}
+
+extension SyncEngine {
+  /// Syncs with `server`: fetches and merges its changes, then saves the pending records that are due,
+  /// merging conflicts and saving again, until nothing is left or a request fails.
+  ///
+  /// - Returns: What the sync brought; a failure leaves the pending records for the next sync.
+  public mutating func sync(with server: some SyncServer, now: Date) async -> SyncReport {
+    beginSync()
+    var report = SyncReport()
+    for _ in 0..<Self.maximumRequestsPerSync {
+      guard let request = nextRequest(now: now) else { return report }
+      do throws(SyncServerError) {
+        switch request {
+        case .fetch(let token): report.merge(handleFetch(try await server.fetchChanges(since: token), now: now))
+        case .save(let records): report.merge(handleSave(try await server.save(records), now: now))
+        }
+      } catch {
+        handleFailure(error)
+        report.failure = error
+        return report
+      }
+    }
+    return report
+  }
+
+  /// ``sync(with:now:)`` through functions that answer at once, for simulations and for servers kept in a
+  /// file; `after` runs after each answer is taken (to save the engine, or to crash there).
+  package mutating func syncNow(
+    now: Date, fetch: (ChangeToken?) -> Result<FetchedChanges, SyncServerError>,
+    save: ([SyncRecord]) -> Result<[SaveOutcome], SyncServerError>, after: (inout SyncEngine) -> Void = { _ in }
+  ) -> SyncReport {
+    beginSync()
+    var report = SyncReport()
+    for _ in 0..<Self.maximumRequestsPerSync {
+      guard let request = nextRequest(now: now) else { return report }
+      let answer: Result<SyncReport, SyncServerError>
+      switch request {
+      case .fetch(let token): answer = fetch(token).map { handleFetch($0, now: now) }
+      case .save(let records): answer = save(records).map { handleSave($0, now: now) }
+      }
+      switch answer {
+      case .success(let part): report.merge(part)
+      case .failure(let error):
+        handleFailure(error)
+        report.failure = error
+        after(&self)
+        return report
+      }
+      after(&self)
+    }
+    return report
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Queues
+import SmartFill
+import SmartFillSupport
+import Testing
+
+@testable import QueueSync
+
+/// States taken from random histories of three devices: edits of every kind and merges in random order.
+func randomHistory(seed: UInt64, steps: Int = 60) -> [ReplicatedLibrary] {
+  var random = SplitMix64(seed: seed)
+  var devices = ["a", "b", "c"].map { device($0) }
+  var states: [ReplicatedLibrary] = []
+  let episodes = (0..<12).map { reference("e\($0)", show: $0 % 3) }
+  for step in 0..<steps {
+    let now = at(Double(step * 60 + random.integer(in: -30...30)))
+    let index = random.integer(in: 0...2)
+    var library = devices[index]
+    let ids = library.visibleQueueIDs
+    let queue = random.element(of: ids)
+    let count = library.episodes(in: queue).count
+    switch random.integer(in: 0...11) {
+    case 0, 1:
+      try? library.insert(
+        (0..<random.integer(in: 1...3)).map { _ in random.element(of: episodes) }, into: queue,
+        at: random.integer(in: 0...count), now: now)
+    case 2:
+      try? library.addAutomatically([random.element(of: episodes)], to: queue, now: now)
+    case 3 where count > 0:
+      try? library.remove(random.element(of: library.episodes(in: queue)), from: queue, now: now)
+    case 4 where count > 1:
+      try? library.move(
+        fromOffsets: [random.integer(in: 0...(count - 1))], toOffset: random.integer(in: 0...count), in: queue, now: now
+      )
+    case 5: try? library.rename(queue, to: random.element(of: ["Alpha", "🚴 Beta", "Gamma"]), now: now)
+    case 6: try? library.createQueue(named: "Q\(seed)-\(step)", id: QueueID("q\(step)"), now: now)
+    case 7: try? library.delete(queue, now: now)
+    case 8 where count > 0: library.markFinished(random.element(of: library.episodes(in: queue)), now: now)
+    case 9 where count > 0:
+      try? library.makeCurrent(at: random.integer(in: 0...(count - 1)), in: queue, now: now)
+      try? library.recordPosition(60, in: queue, now: now)
+    default:
+      library.merge(devices[random.integer(in: 0...2)])
+    }
+    devices[index] = library
+    states.append(library)
+  }
+  return states
+}
+
+@Suite("Merge laws on states from random histories")
+struct MergeLawsTests {
+  @Test("merging is commutative, associative and idempotent (120 seeds, 30 triples each)", arguments: 0..<120)
+  func laws(seed: UInt64) {
+    let states = randomHistory(seed: UInt64(seed))
+    var random = SplitMix64(seed: UInt64(seed) ^ 0xABCDEF)
+    for _ in 0..<30 {
+      let a = random.element(of: states)
+      let b = random.element(of: states)
+      let c = random.element(of: states)
+      func join(_ x: ReplicatedLibrary, _ y: ReplicatedLibrary) -> ReplicatedLibrary {
+        var result = x
+        result.merge(y)
+        return result
+      }
+      #expect(join(a, b).hasSameState(as: join(b, a)), "seed \(seed): a ⊔ b ≠ b ⊔ a")
+      #expect(join(join(a, b), c).hasSameState(as: join(a, join(b, c))), "seed \(seed): not associative")
+      #expect(join(a, a).hasSameState(as: a), "seed \(seed): a ⊔ a ≠ a")
+      #expect(join(join(a, b), b).hasSameState(as: join(a, b)), "seed \(seed): merging twice changes the state")
+    }
+  }
+
+  @Test("the broken merge breaks a law, so the laws can fail")
+  func brokenMergeBreaksALaw() {
+    var broken = 0
+    for seed in UInt64(0)..<20 {
+      let states = randomHistory(seed: seed)
+      for (a, b) in zip(states, states.reversed()) {
+        var ab = a
+        ab.fault = .keepsOnlyOneSidesNewAdds
+        ab.merge(b)
+        var ba = b
+        ba.fault = .keepsOnlyOneSidesNewAdds
+        ba.merge(a)
+        if !ab.hasSameState(as: ba) { broken += 1 }
+      }
+    }
+    #expect(broken > 0)
+  }
+
+  @Test("a merged state shows each episode at most once and reads back as a valid library", arguments: 0..<50)
+  func mergedLibrariesAreValid(seed: UInt64) throws {
+    var all = device("z")
+    for state in randomHistory(seed: UInt64(seed)) { all.merge(state) }
+    for id in all.visibleQueueIDs {
+      let episodes = all.episodes(in: id)
+      #expect(Set(episodes).count == episodes.count, "seed \(seed): \(id) repeats an episode")
+    }
+    let library = try all.library()
+    #expect(library.queues.map(\.id) == all.visibleQueueIDs, "seed \(seed)")
+  }
+}
+
+@Suite("Positions")
+struct PositionTests {
+  @Test("a run lies strictly between its neighbours, in order, on 2,000 random gaps")
+  func runsFitTheirGaps() {
+    var random = SplitMix64(seed: 42)
+    var positions: [Position] = []
+    for counter in 1...2_000 {
+      let replica = ReplicaID(random.element(of: ["a", "b", "c"]))
+      let gap = random.integer(in: 0...positions.count)
+      let before = gap > 0 ? positions[gap - 1] : nil
+      let after = gap < positions.count ? positions[gap] : nil
+      let count = random.integer(in: 1...4)
+      let latest = random.chance(1, in: 2) ? before : nil
+      let run = Position.run(count, between: before, and: after, replica: replica, counter: counter, continuing: latest)
+      #expect(run.count == count)
+      #expect(zip(run, run.dropFirst()).allSatisfy { $0 < $1 }, "counter \(counter): the run is out of order")
+      if let before { #expect(before < run[0], "counter \(counter): \(before) ≥ \(run[0])") }
+      if let after { #expect(run[count - 1] < after, "counter \(counter): \(run[count - 1]) ≥ \(after)") }
+      positions.insert(contentsOf: run, at: gap)
+    }
+    #expect(positions == positions.sorted())
+  }
+
+  @Test("the order is a strict total order (irreflexive, antisymmetric, transitive) on random paths")
+  func totalOrder() {
+    var random = SplitMix64(seed: 7)
+    let paths = (0..<60).map { _ in
+      Position(
+        (0..<random.integer(in: 1...3)).map { _ in
+          Position.Level(
+            index: random.element(of: [-2, -1, 1, 2]), replica: ReplicaID(random.element(of: ["a", "b"])),
+            counter: random.integer(in: 1...2))
+        })
+    }
+    for x in paths {
+      #expect(!(x < x))
+      for y in paths {
+        #expect(x == y || (x < y) != (y < x), "\(x) and \(y)")
+        for z in paths where x < y && y < z { #expect(x < z, "\(x) < \(y) < \(z)") }
+      }
+    }
+  }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import Queues
+import SmartFill
+import SmartFillSupport
+import SmartFillTestSupport
+import Testing
+
+@testable import QueueSync
+
+/// An engine for device `name`.
+func engine(_ name: String) -> SyncEngine {
+  SyncEngine(replica: ReplicaID(name), deviceName: name, now: start)
+}
+
+/// A server that fails the next saves after applying them (a lost answer), and counts its calls.
+final class LosingServer: SyncServer, @unchecked Sendable {
+  let inner = InMemorySyncServer()
+  var losesNextSaves = 0
+  var saves = 0
+
+  func fetchChanges(since token: ChangeToken?) async throws(SyncServerError) -> FetchedChanges {
+    try inner.changes(since: token)
+  }
+
+  func save(_ records: [SyncRecord]) async throws(SyncServerError) -> [SaveOutcome] {
+    saves += 1
+    let outcomes = inner.apply(records)
+    if losesNextSaves > 0 {
+      losesNextSaves -= 1
+      throw .connectionLost
+    }
+    return outcomes
+  }
+
+  func delete(_ recordIDs: [String]) async throws(SyncServerError) { inner.remove(recordIDs) }
+}
+
+@Suite("Sync engine")
+struct SyncEngineTests {
+  @Test("a local change goes out within 10 seconds: not before, on the injected clock")
+  func debounce() async throws {
+    let server = InMemorySyncServer()
+    var phone = engine("phone")
+    try phone.edit(now: at(0)) { (library) throws(SyncError) in
+      try library.playLast([reference("a")], in: .commute, now: at(0))
+    }
+    try phone.edit(now: at(4)) { (library) throws(SyncError) in
+      try library.playLast([reference("b")], in: .commute, now: at(4))
+    }
+    #expect(phone.nextSaveDate == at(10), "10 seconds after the first change, however many follow")
+    _ = await phone.sync(with: server, now: at(9))
+    #expect(server.record("queue.commute") == nil, "nothing went out before the 10 seconds")
+    #expect(phone.pending == ["queue.commute"])
+    _ = await phone.sync(with: server, now: at(10))
+    #expect(server.record("queue.commute") != nil)
+    #expect(phone.pending.isEmpty && phone.nextSaveDate == nil)
+  }
+
+  @Test("edits made offline wait and go out later; the other device sees them with a summary")
+  func offlineEditsAndSummaries() async throws {
+    let server = InMemorySyncServer()
+    var phone = engine("phone")
+    var tablet = engine("tablet")
+    tablet.deviceName = "iPad"
+    _ = await phone.sync(with: server, now: at(0))
+    try tablet.edit(now: at(1)) { (library) throws(SyncError) in
+      try library.playLast([reference("a"), reference("b"), reference("c")], in: .commute, now: at(1))
+    }
+    // Offline: the server is not reached; the change waits.
+    #expect(tablet.pending.contains("queue.commute"))
+    _ = await tablet.sync(with: server, now: at(100))
+    var report = await phone.sync(with: server, now: at(200))
+    #expect(report.summaries.map(\.description) == ["iPad added 3 episodes to 🚗 Commute"])
+    try tablet.edit(now: at(300)) { (library) throws(SyncError) in
+      try library.remove(episode("a"), from: .commute, now: at(300))
+      try library.playNext([reference("d"), reference("e")], in: .commute, now: at(300))
+    }
+    _ = await tablet.sync(with: server, now: at(400))
+    report = await phone.sync(with: server, now: at(500))
+    #expect(report.summaries.map(\.description) == ["iPad added 2 episodes to 🚗 Commute; 1 removed"])
+    // The tablet's own changes coming back say nothing.
+    report = await tablet.sync(with: server, now: at(600))
+    #expect(report.summaries.isEmpty)
+    #expect(guids(phone.state, .commute) == guids(tablet.state, .commute))
+  }
+
+  @Test("a conflict is merged and saved again, and both devices end the same")
+  func conflict() async throws {
+    let server = InMemorySyncServer()
+    var phone = engine("phone")
+    var tablet = engine("tablet")
+    _ = await phone.sync(with: server, now: at(0))
+    _ = await tablet.sync(with: server, now: at(0))
+    try phone.edit(now: at(1)) { (library) throws(SyncError) in
+      try library.playLast([reference("p")], in: .upNext, now: at(1))
+    }
+    try tablet.edit(now: at(1)) { (library) throws(SyncError) in
+      try library.playLast([reference("t")], in: .upNext, now: at(1))
+    }
+    _ = await phone.sync(with: server, now: at(20))
+    // The tablet saves with the change tag it last saw: a conflict carrying the phone's record.
+    tablet.beginSync()
+    tablet.needsFetch = false
+    guard case .save(let records)? = tablet.nextRequest(now: at(20)) else {
+      Issue.record("the tablet has nothing to save")
+      return
+    }
+    let outcomes = server.apply(records)
+    #expect(outcomes.contains { if case .conflict = $0 { return true } else { return false } })
+    _ = tablet.handleSave(outcomes, now: at(20))
+    #expect(tablet.pending.contains("queue.up-next"), "the merged record waits to be saved again")
+    _ = await tablet.sync(with: server, now: at(21))
+    _ = await phone.sync(with: server, now: at(22))
+    #expect(Set(guids(phone.state, .upNext)) == ["p", "t"])
+    #expect(phone.state.hasSameState(as: tablet.state))
+  }
+
+  @Test("a lost save answer is harmless: nothing duplicated, nothing saved forever")
+  func lostAnswer() async throws {
+    let server = LosingServer()
+    var phone = engine("phone")
+    try phone.edit(now: at(0)) { (library) throws(SyncError) in
+      try library.playLast([reference("a"), reference("b")], in: .workout, now: at(0))
+    }
+    server.losesNextSaves = 1
+    let report = await phone.sync(with: server, now: at(20))
+    #expect(report.failure == .connectionLost)
+    #expect(phone.pending.contains("queue.workout"), "not acknowledged, so still pending")
+    _ = await phone.sync(with: server, now: at(40))
+    #expect(phone.pending.isEmpty, "the device's own record came back equal: done without another save")
+    var tablet = engine("tablet")
+    _ = await tablet.sync(with: server, now: at(50))
+    #expect(guids(tablet.state, .workout) == ["a", "b"])
+  }
+
+  @Test("save order does not matter: the winner saving first or last gives the same state")
+  func saveOrder() async throws {
+    func run(winnerFirst: Bool) async throws -> ReplicatedLibrary {
+      let server = InMemorySyncServer()
+      var phone = engine("phone")
+      var tablet = engine("tablet")
+      try phone.edit(now: at(0)) { (library) throws(SyncError) in
+        try library.playLast(["a", "b", "c"].map { reference($0) }, in: .upNext, now: at(0))
+      }
+      _ = await phone.sync(with: server, now: at(10))
+      _ = await tablet.sync(with: server, now: at(10))
+      // The same conflict: both rename and reorder; the tablet's later stamps win the registers.
+      try phone.edit(now: at(20)) { (library) throws(SyncError) in
+        try library.move(fromOffsets: [0], toOffset: 3, in: .upNext, now: at(20))
+        try library.changeEmoji(of: .upNext, to: "🎧", now: at(20))
+      }
+      try tablet.edit(now: at(30)) { (library) throws(SyncError) in
+        try library.move(fromOffsets: [0], toOffset: 2, in: .upNext, now: at(30))
+        try library.changeEmoji(of: .upNext, to: "📻", now: at(30))
+        try library.remove(episode("c"), from: .upNext, now: at(30))
+      }
+      if winnerFirst {
+        _ = await tablet.sync(with: server, now: at(60))
+        _ = await phone.sync(with: server, now: at(60))
+      } else {
+        _ = await phone.sync(with: server, now: at(60))
+        _ = await tablet.sync(with: server, now: at(60))
+      }
+      _ = await phone.sync(with: server, now: at(70))
+      _ = await tablet.sync(with: server, now: at(70))
+      #expect(phone.state.hasSameState(as: tablet.state))
+      return phone.state
+    }
+    let first = try await run(winnerFirst: true)
+    let last = try await run(winnerFirst: false)
+    #expect(first.hasSameState(as: last))
+    #expect(try first.library().upNext.name == "📻 Up Next")
+    #expect(guids(first, .upNext) == ["b", "a"])
+  }
+
+  @Test("deleting a queue syncs; another device's concurrent additions keep it, and the deleting device is told")
+  func deletionKept() async throws {
+    let server = InMemorySyncServer()
+    var phone = engine("phone")
+    var tablet = engine("tablet")
+    tablet.deviceName = "iPad"
+    try phone.edit(now: at(0)) { (library) throws(SyncError) in
+      try library.playLast([reference("a")], in: .commute, now: at(0))
+    }
+    _ = await phone.sync(with: server, now: at(10))
+    _ = await tablet.sync(with: server, now: at(10))
+    try phone.edit(now: at(20)) { (library) throws(SyncError) in try library.delete(.commute, now: at(20)) }
+    try tablet.edit(now: at(20)) { (library) throws(SyncError) in
+      try library.playLast([reference("b"), reference("c")], in: .commute, now: at(20))
+    }
+    _ = await phone.sync(with: server, now: at(40))
+    let report = await tablet.sync(with: server, now: at(40))
+    #expect(
+      report.summaries.map(\.description) == ["phone removed 1 episode from 🚗 Commute"],
+      "the tablet keeps its queue with its additions; the episode the phone had seen left")
+    let told = await phone.sync(with: server, now: at(50))
+    #expect(
+      told.summaries.map(\.description) == [
+        "🚗 Commute was deleted on this device, but iPad added 2 episodes to it meanwhile; it is kept with them"
+      ])
+    #expect(guids(phone.state, .commute) == ["b", "c"])
+    #expect(server.record("queue.commute")?.fields["isDeleted"] == .bool(false))
+  }
+
+  @Test("a record the server deleted stays deleted: a stale device's save is refused and it drops the queue")
+  func deletedStaysDeleted() async throws {
+    let server = InMemorySyncServer()
+    var phone = engine("phone")
+    try phone.edit(now: at(0)) { (library) throws(SyncError) in
+      try library.createQueue(named: "🚴 Bike", id: QueueID("bike"), now: at(0))
+    }
+    _ = await phone.sync(with: server, now: at(10))
+    var stale = engine("stale")
+    _ = await stale.sync(with: server, now: at(10))
+    server.remove(["queue.bike"])
+    try stale.edit(now: at(20)) { (library) throws(SyncError) in
+      try library.playLast([reference("a")], in: QueueID("bike"), now: at(20))
+    }
+    stale.beginSync()
+    stale.needsFetch = false
+    guard case .save(let records)? = stale.nextRequest(now: at(40)) else {
+      Issue.record("nothing to save")
+      return
+    }
+    let outcomes = server.apply(records)
+    #expect(outcomes.contains(.deleted(recordID: "queue.bike")))
+    _ = stale.handleSave(outcomes, now: at(40))
+    #expect(!stale.state.visibleQueueIDs.contains(QueueID("bike")))
+    #expect(server.record("queue.bike") == nil)
+    _ = await phone.sync(with: server, now: at(50))
+    #expect(!phone.state.visibleQueueIDs.contains(QueueID("bike")))
+  }
+
+  @Test("a record that cannot be read is reported with its place and not merged")
+  func badRecord() async throws {
+    var phone = engine("phone")
+    var record = try #require(phone.state.record("queue.commute", deviceName: "x", changeTag: "1"))
+    record.fields["state"] = .json(Array(#"{"format":1,"replicas":[],"feeds":[],"queueID":"commute"}"#.utf8))
+    let report = phone.handleFetch(FetchedChanges(changed: [record], token: ChangeToken(rawValue: "1")), now: at(0))
+    #expect(
+      report.problems == [
+        .invalidRecord(recordID: "queue.commute", location: "state.title", reason: "the field is missing")
+      ])
+    #expect(report.problems.first?.description.hasPrefix("record \"queue.commute\", state.title:") == true)
+  }
+
+  @Test("a snapshot restores a queue as it was, as an edit that syncs")
+  func snapshotRestore() async throws {
+    let server = InMemorySyncServer()
+    var phone = engine("phone")
+    try phone.edit(now: at(0)) { (library) throws(SyncError) in
+      try library.playLast(["a", "b"].map { reference($0) }, in: .sleep, now: at(0))
+    }
+    // The next day the queue is cleared; the snapshot of the day before the clear keeps it.
+    try phone.edit(now: at(86_400)) { (library) throws(SyncError) in try library.clear(.sleep, now: at(86_400)) }
+    let snapshot = try #require(phone.snapshots(of: .sleep).first)
+    #expect(snapshot.episodes.map(\.id.guid) == ["a", "b"])
+    try phone.restore(snapshot, now: at(86_500))
+    #expect(guids(phone.state, .sleep) == ["a", "b"])
+    _ = await phone.sync(with: server, now: at(86_600))
+    var tablet = engine("tablet")
+    _ = await tablet.sync(with: server, now: at(86_700))
+    #expect(guids(tablet.state, .sleep) == ["a", "b"])
+    // Older than 14 days, a snapshot is forgotten unless it is a queue's newest.
+    try phone.edit(now: at(20 * 86_400)) { (library) throws(SyncError) in
+      try library.playLast([reference("c")], in: .sleep, now: at(20 * 86_400))
+    }
+    #expect(
+      phone.snapshots.allSatisfy {
+        at(20 * 86_400).timeIntervalSince($0.takenAt) <= 14 * 86_400 || phone.snapshots(of: $0.queueID).first == $0
+      })
+  }
+}

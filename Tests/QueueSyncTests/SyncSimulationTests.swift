@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import QueueSync
+
+@Suite("Sync simulation: devices offline, wrong clocks, lost answers, duplicated and reordered fetches")
+struct SyncSimulationTests {
+  /// The seeds of the run in `swift test`: 300, or the one in `QUEUESYNC_SEED` (to replay it).
+  static let seeds: [UInt64] = {
+    if let text = ProcessInfo.processInfo.environment["QUEUESYNC_SEED"], let seed = UInt64(text) { return [seed] }
+    return Array(0..<300)
+  }()
+
+  @Test(
+    "a run of 400 steps with 2 to 5 devices: identical devices, nothing lost, resurrected, duplicated or interleaved",
+    arguments: seeds)
+  func randomizedRun(seed: UInt64) {
+    let options = SyncSimulation.Options(devices: 2 + Int(seed % 4), steps: 400, seed: seed, rule: .crdt)
+    let outcome = SyncSimulation.run(options)
+    #expect(outcome.isClean, "seed \(seed) (replay with QUEUESYNC_SEED=\(seed)): \(outcome)")
+    #expect(outcome.edits > 100 && outcome.syncs > 10, "seed \(seed): the run did something: \(outcome)")
+  }
+
+  @Test("the runs meet every fault: lost answers, conflicts, stale and duplicated records, long offline spells")
+  func faultsHappen() {
+    var totals = SyncSimulation.Outcome(seed: 0, rule: .crdt, devices: 0, steps: 0)
+    for seed in UInt64(0)..<20 {
+      let outcome = SyncSimulation.run(.init(devices: 2 + Int(seed % 4), steps: 400, seed: seed, rule: .crdt))
+      totals.lostAnswers += outcome.lostAnswers
+      totals.conflicts += outcome.conflicts
+      totals.staleRecords += outcome.staleRecords
+      totals.duplicatedRecords += outcome.duplicatedRecords
+      totals.longestOfflineDays = max(totals.longestOfflineDays, outcome.longestOfflineDays)
+    }
+    #expect(totals.lostAnswers > 0 && totals.conflicts > 0 && totals.staleRecords > 0 && totals.duplicatedRecords > 0)
+    #expect(totals.longestOfflineDays >= 20, "\(totals)")
+  }
+}
+
+@Suite("Sync simulation: the controls and a broken merge fail the same checks")
+struct SyncSimulationControlTests {
+  /// Runs `count` seeds of `rule` and returns the runs that failed a check and the episodes lost.
+  static func failures(_ rule: SyncSimulation.Rule, seeds: Range<UInt64>, fault: MergeFault? = nil) -> (
+    failed: Int, lost: Int, resurrected: Int
+  ) {
+    var result = (failed: 0, lost: 0, resurrected: 0)
+    for seed in seeds {
+      var options = SyncSimulation.Options(devices: 2 + Int(seed % 4), steps: 400, seed: seed, rule: rule)
+      options.fault = fault
+      let outcome = SyncSimulation.run(options)
+      if !outcome.isClean { result.failed += 1 }
+      result.lost += outcome.lost
+      result.resurrected += outcome.resurrected
+    }
+    return result
+  }
+
+  @Test(
+    "each control (the design's 10-second rule, whole-list replace) loses episodes",
+    arguments: [SyncSimulation.Rule.design, .replace])
+  func controlsLose(rule: SyncSimulation.Rule) {
+    let seeds: Range<UInt64> = 0..<40
+    let found = Self.failures(rule, seeds: seeds)
+    print(
+      "control \(rule.rawValue): \(found.failed) of \(seeds.count) runs failed, \(found.lost) episodes lost, "
+        + "\(found.resurrected) resurrected (\(found.lost * 1000 / seeds.count) lost per 1,000 runs)")
+    #expect(found.lost > 0, "\(rule): the control must be shown losing episodes")
+    #expect(found.failed > seeds.count / 2, "\(rule): most runs fail the checks")
+  }
+
+  @Test("a deliberately broken merge (the receiving side's entries win) makes the checks fail")
+  func brokenMerge() {
+    let found = Self.failures(.crdt, seeds: 0..<8, fault: .keepsOnlyOneSidesNewAdds)
+    #expect(found.failed > 0, "the checks caught none of 8 runs with a broken merge")
+  }
+}
