@@ -35,7 +35,7 @@ enum QueuesJSONForm {
     var queue: [(String, JSONWriter.Node)] = [
       ("id", .string(QueueID.upNext.rawValue)), ("name", .string("Up Next")),
       ("createdAt", .string("1970-01-01T00:00:00Z")), ("lastModified", .string("1970-01-01T00:00:00Z")),
-      ("isSyncedToCloud", .bool(true)), ("autoSwitchRules", node(rules)),
+      ("isSyncedToCloud", .bool(true)), ("isAutoSwitchEnabled", .bool(true)), ("autoSwitchRules", node(rules)),
     ]
     if settings != .null { queue.append(("smartFillSettings", node(settings))) }
     queue.append(("currentIndex", .integer(0)))

@@ -54,6 +54,8 @@ extension ReplicatedLibrary {
       ("createdAt", .string(Timestamp.format(queue.createdAt))),
       ("lastModified", .string(Timestamp.format(max(queue.createdAt, queue.lastModified)))),
       ("isSyncedToCloud", .bool(true)),
+      // Not replicated yet: every device shows a synced queue's auto-switching as on.
+      ("isAutoSwitchEnabled", .bool(true)),
       ("autoSwitchRules", QueuesJSONForm.node(queue.rules.value)),
     ]
     if queue.smartFill.value != .null {

@@ -52,7 +52,7 @@ struct StateFormatTests {
     "bad states are refused with their place",
     arguments: [
       (#"{"format":2}"#, "state.format", "must be 1, found 2"),
-      (#"{"format":1,"replicas":[],"feeds":[]}"#, "state.title", "the field is missing"),
+      (#"{"format":1,"replicas":[],"feeds":[]}"#, "state.queueID", "the field is missing"),
       (
         #"{"format":1,"replicas":["a"],"feeds":[],"queueID":"bike","title":["Bike",[1,0,5]]}"#,
         "state.title[1][2]", "must be from 0 to 0, found 5"
