@@ -11,8 +11,9 @@ import PackageDescription
 //   Feeds                   RSS and OPML import                                    on SmartFill
 //   Queues                  named queues and their store                           on SmartFill
 //   AutoSwitch              context-aware switching between queues, the timeline   on Queues
+//   QueueScreens            the switcher, management and editor screens as values  on Queues
 //   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, AutoSwitch,
-//                                                                                  SyntheticCatalogs
+//                                                                                  QueueScreens, SyntheticCatalogs
 //   Benchmarks/             BenchmarkSupport (measurement), DesignBaseline (the design's greedy algorithms),
 //                           fillbench and queuebench
 //   Tests/                  a test target per module, SmartFillTestSupport (shared test helpers) and
@@ -25,6 +26,7 @@ let package = Package(
     .library(name: "Feeds", targets: ["Feeds"]),
     .library(name: "Queues", targets: ["Queues"]),
     .library(name: "AutoSwitch", targets: ["AutoSwitch"]),
+    .library(name: "QueueScreens", targets: ["QueueScreens"]),
     .executable(name: "smartfill", targets: ["smartfill"]),
     .executable(name: "fillbench", targets: ["fillbench"]),
   ],
@@ -57,10 +59,16 @@ let package = Package(
     .target(name: "AutoSwitch", dependencies: ["Queues", "SmartFillSupport"]),
     .testTarget(name: "AutoSwitchTests", dependencies: ["AutoSwitch", "Queues", "SmartFillSupport"]),
 
+    // The screens.
+    .target(name: "QueueScreens", dependencies: ["Queues", "SmartFill"]),
+    .testTarget(name: "QueueScreensTests", dependencies: ["QueueScreens", "Queues", "SmartFill"]),
+
     // The command-line tool.
     .target(
       name: "SmartFillCLI",
-      dependencies: ["SmartFill", "SmartFillSupport", "Feeds", "SyntheticCatalogs", "Queues", "AutoSwitch"]),
+      dependencies: [
+        "SmartFill", "SmartFillSupport", "Feeds", "SyntheticCatalogs", "Queues", "AutoSwitch", "QueueScreens",
+      ]),
     .executableTarget(name: "smartfill", dependencies: ["SmartFillCLI"]),
     .testTarget(
       name: "SmartFillCLITests",
