@@ -91,5 +91,5 @@ public struct QueueSwitcher: Sendable, Hashable {
 
 extension EpisodeReference {
   /// The title, or "Untitled episode" when it is unknown.
-  var displayTitle: String { title.isEmpty ? "Untitled episode" : title }
+  public var displayTitle: String { title.isEmpty ? "Untitled episode" : title }
 }

@@ -79,6 +79,7 @@ package enum SmartFillCommand {
     case .generate: try GenerateCommand.run(rest, into: &output)
     case .validate: try ValidateCommand.run(rest, into: &output)
     case .simulate: try SimulateCommand.run(rest, into: &output)
+    case .queues: try QueuesCommand.run(rest, into: &output)
     }
   }
 

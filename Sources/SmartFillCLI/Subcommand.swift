@@ -10,4 +10,6 @@ package enum Subcommand: String, Sendable, Hashable, CaseIterable {
   case validate
   /// Runs an auto-switching timeline.
   case simulate
+  /// Shows and changes the queues in a store file.
+  case queues
 }

@@ -1,0 +1,84 @@
+import Foundation
+import Queues
+import SmartFillSupport
+
+// The store file of `smartfill queues`, and the queues named on the command line.
+
+extension QueuesCommandContext {
+  /// The store: `--store`, or the default location (see ``QueuesCommandEnvironment/defaultStorePath``), whose
+  /// folder is made when it is missing.
+  func store() throws(CommandError) -> QueueStore {
+    if let path = parsed.value("--store") { return QueueStore(path: path) }
+    guard let path = environment.defaultStorePath else {
+      throw QueuesCommand.usage("Missing '--store <path>': neither SMARTFILL_STORE nor HOME is set")
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw .failure("\(DisplayText.escaped(folder)): cannot make the store's folder: \(error.localizedDescription)")
+      }
+    }
+    return QueueStore(path: path)
+  }
+
+  /// The library as stored (a new one when the file does not exist yet).
+  func load() throws(CommandError) -> QueueLibrary {
+    let store = try store()
+    do {
+      return try store.load(now: now)
+    } catch {
+      throw .failure(error.description)
+    }
+  }
+
+  /// Applies `body` to the stored library under the store's lock and writes the result atomically.
+  ///
+  /// - Returns: The library as saved.
+  @discardableResult
+  func update(_ body: (inout QueueLibrary) throws(QueueError) -> Void) throws(CommandError) -> QueueLibrary {
+    let store = try store()
+    do {
+      return try store.update(now: now, body)
+    } catch {
+      throw .failure(error.description)
+    }
+  }
+
+  // MARK: Naming queues
+
+  /// The queue `text` names: its id, its whole name, or its name ignoring case and emoji ("commute" for
+  /// "🚗 Commute").
+  ///
+  /// - Throws: A usage error listing the queues when none or several match.
+  func queue(_ text: String, in library: QueueLibrary) throws(CommandError) -> Queue {
+    let candidates = library.queues.map { (id: $0.id, name: $0.name) }
+    return try library.found(Self.resolve(text, among: candidates, what: "queue")).value
+  }
+
+  /// The deleted queue `text` names, as ``queue(_:in:)`` finds a queue.
+  func deletedQueue(_ text: String, in library: QueueLibrary) throws(CommandError) -> QueueLibrary.DeletedQueue {
+    let candidates = library.deletedQueues.map { (id: $0.queue.id, name: $0.queue.name) }
+    let id = try Self.resolve(text, among: candidates, what: "deleted queue")
+    return library.deletedQueues.last { $0.queue.id == id }!
+  }
+
+  /// The id among `candidates` that `text` names.
+  static func resolve(_ text: String, among candidates: [(id: QueueID, name: String)], what: String)
+    throws(CommandError) -> QueueID
+  {
+    if let exact = candidates.first(where: { $0.id.rawValue == text }) { return exact.id }
+    if let whole = candidates.first(where: { QueueName.clash($0.name, text) }) { return whole.id }
+    let key = QueueName.comparisonKey(QueueName.text(of: text))
+    let matches = candidates.filter { QueueName.comparisonKey(QueueName.text(of: $0.name)) == key }
+    if matches.count == 1 { return matches[0].id }
+    let listed = (matches.isEmpty ? candidates : matches).map { "\($0.name) (\($0.id.rawValue))" }
+    let list = listed.isEmpty ? "there are none" : listed.joined(separator: ", ")
+    if matches.isEmpty {
+      throw QueuesCommand.usage("No \(what) is named '\(DisplayText.quoted(text))'; the \(what)s: \(list)")
+    }
+    throw QueuesCommand.usage(
+      "'\(DisplayText.quoted(text))' names \(matches.count) \(what)s: \(list); give the whole name or the id")
+  }
+}
