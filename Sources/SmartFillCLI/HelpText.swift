@@ -174,6 +174,9 @@ enum HelpText {
 
     USAGE: \(usage(.queues))
 
+    ARGUMENTS:
+      <command>               One of the commands below, with its arguments.
+
     COMMANDS:
       list                    The queues, their size, auto-switching and actions.
       switcher                What plays, from which queue, and every queue to switch to.

@@ -27,6 +27,7 @@ struct HelpTextTests {
         generate                Generate a synthetic catalog for benchmarks.
         validate                Check a catalog and list every problem.
         simulate                Replay a timeline of context events through auto-switching.
+        queues                  Show and change the queues in a store file.
 
         See 'smartfill help <subcommand>' for detailed help.
 
