@@ -59,7 +59,7 @@ extension QueuesCommandContext {
     let library = try update { (library) throws(QueueError) in try library.delete(deletion, now: now) }
     say(
       "Deleted \(queue.name). Restore it within \(QueueLibrary.restorableDays) days with: "
-        + "smartfill queues restore \(Self.shellQuoted(queue.title.isEmpty ? queue.name : queue.title))")
+        + "smartfill queues restore \(Self.shellQuoted(queue.name))")
     json(
       .object([
         ("command", .string("delete")), ("id", .string(queue.id.rawValue)), ("name", .string(queue.name)),

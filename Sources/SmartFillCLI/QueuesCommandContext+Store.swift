@@ -48,8 +48,8 @@ extension QueuesCommandContext {
 
   // MARK: Naming queues
 
-  /// The queue `text` names: its id, its whole name, or its name ignoring case and emoji ("commute" for
-  /// "🚗 Commute").
+  /// The queue `text` names: its whole name (ignoring case), its id, or its name ignoring case and emoji
+  /// ("Commute" for "🚗 Commute"), in this order.
   ///
   /// - Throws: A usage error listing the queues when none or several match.
   func queue(_ text: String, in library: QueueLibrary) throws(CommandError) -> Queue {
@@ -57,9 +57,10 @@ extension QueuesCommandContext {
     return try library.found(Self.resolve(text, among: candidates, what: "queue")).value
   }
 
-  /// The deleted queue `text` names, as ``queue(_:in:)`` finds a queue.
+  /// The deleted queue `text` names, as ``queue(_:in:)`` finds a queue; of deleted queues with the same
+  /// name, the one deleted last.
   func deletedQueue(_ text: String, in library: QueueLibrary) throws(CommandError) -> QueueLibrary.DeletedQueue {
-    let candidates = library.deletedQueues.map { (id: $0.queue.id, name: $0.queue.name) }
+    let candidates = library.deletedQueues.reversed().map { (id: $0.queue.id, name: $0.queue.name) }
     let id = try Self.resolve(text, among: candidates, what: "deleted queue")
     return library.deletedQueues.last { $0.queue.id == id }!
   }
@@ -68,8 +69,8 @@ extension QueuesCommandContext {
   static func resolve(_ text: String, among candidates: [(id: QueueID, name: String)], what: String)
     throws(CommandError) -> QueueID
   {
-    if let exact = candidates.first(where: { $0.id.rawValue == text }) { return exact.id }
     if let whole = candidates.first(where: { QueueName.clash($0.name, text) }) { return whole.id }
+    if let exact = candidates.first(where: { $0.id.rawValue == text }) { return exact.id }
     let key = QueueName.comparisonKey(QueueName.text(of: text))
     let matches = candidates.filter { QueueName.comparisonKey(QueueName.text(of: $0.name)) == key }
     if matches.count == 1 { return matches[0].id }

@@ -56,7 +56,7 @@ struct QueuesCommandLifecycleTests {
     #expect(deleted.exitStatus == 0)
     #expect(
       deleted.standardOutput
-        == "Deleted 🚗 Commute. Restore it within 30 days with: smartfill queues restore Commute\n")
+        == "Deleted 🚗 Commute. Restore it within 30 days with: smartfill queues restore '🚗 Commute'\n")
     #expect(try session.library()[.commute] == nil)
     #expect(try session.library().activeQueueID == .upNext)
     #expect(session.run("restore", "nothing").exitStatus == 64)
@@ -67,6 +67,19 @@ struct QueuesCommandLifecycleTests {
     #expect(try session.library().queues.map(\.id)[1] == .commute)
     #expect(
       session.run("delete", "up next", "--yes").standardError == "Error: Up Next cannot be deleted; it always exists\n")
+  }
+
+  @Test("of deleted queues with one name, restore brings back the one deleted last")
+  func restoreLatest() throws {
+    let session = try QueuesSession()
+    let catalog = try session.write(queuesCatalog)
+    session.run("delete", "commute", "--yes")
+    session.run("create", "Commute", "--emoji", "🚗")
+    session.run("add", "commute", "a5", "--catalog", catalog)
+    session.run("delete", "commute", "--yes")
+    #expect(session.run("restore", "🚗 Commute").standardOutput == "Restored 🚗 Commute with 1 episode.\n")
+    #expect(session.run("restore", "commute").standardOutput == "Restored 🚗 Commute restored with 0 episodes.\n")
+    #expect(try session.library().queue(.commute).name == "🚗 Commute restored")
   }
 
   @Test("duplicate copies the episodes, rules and settings under a new name")
