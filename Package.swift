@@ -61,7 +61,7 @@ let package = Package(
 
     // The screens.
     .target(name: "QueueScreens", dependencies: ["Queues", "SmartFill"]),
-    .testTarget(name: "QueueScreensTests", dependencies: ["QueueScreens", "Queues", "SmartFill"]),
+    .testTarget(name: "QueueScreensTests", dependencies: ["QueueScreens", "Queues", "SmartFill", "SmartFillSupport"]),
 
     // The command-line tool.
     .target(
