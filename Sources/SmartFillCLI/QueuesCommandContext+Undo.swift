@@ -58,6 +58,27 @@ struct UndoRecord: Hashable {
     }
   }
 
+  /// Puts `old`'s episodes back into `queue` as ``QueueLibrary/undoClear(_:now:)`` does, on the public API:
+  /// before the episodes added since (which stay), with `old`'s current episode current again, or, when `old`
+  /// was at its end, the playhead after the episodes put back.
+  ///
+  /// - Returns: How many episodes were put back.
+  /// - Complexity: O(*n*) in the episodes.
+  static func putBack(_ old: Queue, into queue: inout Queue) throws(QueueError) -> Int {
+    let held = Set(queue.episodes.map(\.id))
+    let restored = old.episodes.filter { !held.contains($0.id) }
+    let playhead = queue.currentIndex
+    try queue.insert(restored, at: 0)
+    if let current = old.current?.id, let index = queue.index(of: current) {
+      try queue.makeCurrent(at: index)
+    } else if old.current == nil {
+      try queue.makeCurrent(at: min(queue.count, restored.count + playhead))
+    } else {
+      try queue.makeCurrent(at: 0)
+    }
+    return restored.count
+  }
+
   init(command: String, queueID: QueueID, before: QueueLibrary) {
     self.command = command
     self.queueID = queueID
@@ -92,17 +113,7 @@ extension QueuesCommandContext {
     let library = try update { (library) throws(QueueError) in
       guard library[record.queueID] != nil else { throw .undoUnavailable(queueName: old.name) }
       try library.modify(record.queueID, now: now) { (queue) throws(QueueError) in
-        let held = Set(queue.episodes.map(\.id))
-        let restored = old.episodes.filter { !held.contains($0.id) }
-        restoredCount = restored.count
-        let playhead = queue.currentIndex
-        let wasAtEnd = queue.current == nil
-        try queue.insert(restored, at: 0)
-        if let current = old.current?.id, let index = queue.index(of: current) {
-          try queue.makeCurrent(at: index)
-        } else if old.current == nil || wasAtEnd {
-          try queue.makeCurrent(at: min(queue.count, restored.count + playhead))
-        }
+        restoredCount = try UndoRecord.putBack(old, into: &queue)
       }
     }
     try? FileManager.default.removeItem(atPath: path)
