@@ -69,12 +69,11 @@ struct UndoRecord: Hashable {
     let restored = old.episodes.filter { !held.contains($0.id) }
     let playhead = queue.currentIndex
     try queue.insert(restored, at: 0)
+    // `old`'s current episode is always there again: put back, or added since.
     if let current = old.current?.id, let index = queue.index(of: current) {
       try queue.makeCurrent(at: index)
     } else if old.current == nil {
       try queue.makeCurrent(at: min(queue.count, restored.count + playhead))
-    } else {
-      try queue.makeCurrent(at: 0)
     }
     return restored.count
   }
