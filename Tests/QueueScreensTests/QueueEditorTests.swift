@@ -180,4 +180,34 @@ struct QueueEditorTests {
       }
     }
   }
+
+  @Test("the README's embedding example runs as written")
+  func readmeExample() throws {
+    let path = NSTemporaryDirectory() + "queue-screens-\(UUID().uuidString).json"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let catalog = Catalog(shows: [])
+    try QueueStore(path: path).update(now: start) { (library) throws(QueueError) in
+      try library.modify(.commute, now: start) { (queue) throws(QueueError) in
+        try queue.playLast([reference("1", seconds: 60), reference("2", seconds: 60), reference("3", seconds: 60)])
+      }
+    }
+
+    let store = QueueStore(path: path)
+    var library = try store.load()
+
+    let switcher = QueueSwitcher(library)  // or QueueSwitcher(library, text: ScreenText(locale: .current))
+    print(switcher.fromText, switcher.nowPlaying?.positionText ?? "")  // "From: 🚗 Commute ▼ 12:34 / 42:16"
+    for row in QueueManagementScreen(library).rows { print(row.name, row.totalText, row.autoSwitchText ?? "") }
+
+    var editor = try QueueEditor(editing: .commute, in: library, catalog: catalog)
+    editor.draft.title = "Drive"
+    try editor.moveEpisodeUp(at: 2)
+    if let problem = editor.error(for: .name) { print(problem.message) }  // shown beside the name field
+    try editor.save(to: &library)  // QueueScreensError: a field's error, or a change the library refused
+    try store.save(library)  // QueueError.storeChanged when another writer saved since: load and edit again
+
+    let saved = try QueueStore(path: path).load().queue(.commute)
+    #expect(saved.name == "🚗 Drive")
+    #expect(saved.episodes.map(\.episodeGUID) == ["1", "3", "2"])
+  }
 }

@@ -172,4 +172,24 @@ struct QueuesCommandTests {
     #expect(output.standardError.contains("has version 99, written by a newer app"))
     #expect(try session.folder.read("queues.json") == "{\"version\": 99}")
   }
+
+  @Test("--json: every command prints one JSON document and nothing else on standard output")
+  func jsonEverywhere() throws {
+    let session = try QueuesSession()
+    let catalog = try session.write(queuesCatalog)
+    let commands: [[String]] = [
+      ["list"], ["switcher"], ["show", "commute"], ["create", "Bike"], ["rename", "bike", "Ride"],
+      ["add", "commute", "a5", "a6", "--catalog", catalog], ["remove", "commute", "2"], ["move", "commute", "1", "1"],
+      ["settings", "commute", "--mode", "continue-series"], ["fill", "commute", "--catalog", catalog],
+      ["rules", "commute", "add", "focus"], ["switch", "commute"], ["play", "--position", "10"], ["finish"],
+      ["duplicate", "commute"], ["clear", "commute"], ["undo"], ["delete", "ride", "--yes"], ["restore", "ride"],
+    ]
+    for command in commands {
+      let output = session.run(command + ["--json"])
+      #expect(output.exitStatus == 0, "\(command): \(output.standardError)")
+      let object = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]
+      #expect(object != nil, "\(command)")
+      #expect(output.standardOutput.hasSuffix("}\n"), "\(command)")
+    }
+  }
 }
