@@ -5,7 +5,8 @@ import SmartFillSupport
 
 // The design's three screens as a terminal shows them: columns that line up with emoji and wide characters
 // (counted in display columns), and, when the table is wider than the terminal (`COLUMNS`), a narrow form of
-// a few short lines per queue.
+// a few short lines per queue. Titles from feeds are shown with control characters escaped (`DisplayText`), so
+// that no title can move the cursor or forge a line.
 
 extension QueuesCommand {
   /// The management screen: a table, or the narrow form when wider than `columns`.
@@ -58,8 +59,8 @@ extension QueuesCommand {
   static func text(_ switcher: QueueSwitcher, columns: Int) -> String {
     var text = ""
     if let playing = switcher.nowPlaying {
-      let show = playing.showTitle.isEmpty ? "" : " — \(playing.showTitle)"
-      text += DisplayWidth.cut("Now playing: \(playing.title)\(show)", to: columns) + "\n"
+      let show = playing.showTitle.isEmpty ? "" : " — \(DisplayText.escaped(playing.showTitle))"
+      text += DisplayWidth.cut("Now playing: \(DisplayText.escaped(playing.title))\(show)", to: columns) + "\n"
       var position = playing.positionText
       if let fraction = playing.fractionPlayed, columns >= 40 {
         let filled = Int((fraction * 20).rounded(.down))
@@ -106,7 +107,8 @@ extension QueuesCommand {
     let numberWidth = String(rows.count).count
     for (index, row) in rows.enumerated() {
       let number = String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)."
-      text += DisplayWidth.cut("\(row.isCurrent ? "▶" : " ") \(number) \(row.text)", to: columns) + "\n"
+      let line = "\(row.isCurrent ? "▶" : " ") \(number) \(DisplayText.escaped(row.text))"
+      text += DisplayWidth.cut(line, to: columns) + "\n"
     }
     return text
   }

@@ -66,6 +66,7 @@ extension QueuesCommandContext {
   mutating func remove() throws(CommandError) {
     let (names, positions) = try arguments(["<queue>"], thenAtLeastOne: "<position>")
     let target = try queue(names[0], in: try load())
+    guard !target.isEmpty else { throw .failure("\(target.name) has no episodes to remove") }
     var offsets = IndexSet()
     for text in positions {
       if let index = target.episodes.firstIndex(where: {
@@ -73,10 +74,10 @@ extension QueuesCommandContext {
       }) {
         offsets.insert(index)
       } else {
-        offsets.insert(try integer(text, for: "<position>", in: 1...max(1, target.count)) - 1)
+        offsets.insert(try integer(text, for: "<position>", in: 1...target.count) - 1)
       }
     }
-    let removed = offsets.map { target.episodes[min($0, target.count - 1)] }
+    let removed = offsets.map { target.episodes[$0] }
     let library = try update { (library) throws(QueueError) in
       try library.modify(target.id, now: now) { (queue) throws(QueueError) in
         for episode in removed { try queue.remove(episode.id) }

@@ -56,7 +56,9 @@ extension QueuesCommandContext {
     }
     let queue = library.activeQueue
     if let finished {
-      say("Finished \u{201C}\(finished.displayTitle)\u{201D}. \(queue.name): \(Self.playing(queue)).")
+      say(
+        "Finished \u{201C}\(DisplayText.escaped(finished.displayTitle))\u{201D}. \(queue.name): \(Self.playing(queue))."
+      )
     } else {
       say("\(queue.name) has nothing to finish: \(Self.playing(queue)).")
     }
@@ -69,6 +71,6 @@ extension QueuesCommandContext {
     let text = ScreenText.english
     let length = current.durationSeconds.map(text.clock) ?? "--:--"
     return
-      "playing \u{201C}\(current.displayTitle)\u{201D} at \(text.clock(current.playbackPositionSeconds)) / \(length)"
+      "playing \u{201C}\(DisplayText.escaped(current.displayTitle))\u{201D} at \(text.clock(current.playbackPositionSeconds)) / \(length)"
   }
 }

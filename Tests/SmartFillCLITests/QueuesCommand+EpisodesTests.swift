@@ -71,6 +71,7 @@ struct QueuesCommandEpisodesTests {
         == "Error: The value '4' is invalid for '<to>'; use a whole number from 1 to 3\n")
     #expect(session.run("remove", "commute", "9").exitStatus == 64)
     #expect(session.run("move", "sleep", "1", "1").standardError == "Error: 😴 Sleep has no episodes to move\n")
+    #expect(session.run("remove", "sleep", "1").standardError == "Error: 😴 Sleep has no episodes to remove\n")
     #expect(try guids(session) == ["a5", "a7", "b1"])
   }
 }

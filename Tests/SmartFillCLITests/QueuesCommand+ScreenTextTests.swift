@@ -201,4 +201,20 @@ struct QueuesCommandScreenTextTests {
     #expect(queues[1]["actions"] as? [String] == ["Edit", "Clear", "Smart Fill"])
     #expect(object["queueLimit"] as? Int == 20)
   }
+
+  @Test("titles from feeds cannot move the cursor or forge a line")
+  func controlCharacters() throws {
+    let session = try QueuesSession()
+    let catalog = try session.write(
+      Catalog(shows: [
+        Show(
+          feedURL: "https://x.example/feed", title: "Evil\u{1B}[2J",
+          episodes: [Episode(guid: "x", title: "Line\nForged", published: day(0), durationSeconds: 60)])
+      ]))
+    session.run("add", "up next", "x", "--catalog", catalog)
+    let switcher = session.run("switcher").standardOutput
+    #expect(switcher.hasPrefix("Now playing: Line\\nForged — Evil\\e[2J\n"))
+    #expect(session.run("show", "up next").standardOutput.contains("▶ 1. Evil\\e[2J · Line\\nForged (1 min)\n"))
+    #expect(session.run("finish").standardOutput == "Finished “Line\\nForged”. 📋 Up Next: at its end.\n")
+  }
 }
