@@ -92,7 +92,7 @@ extension QueuesCommandContext {
     }
     guard let outcome else { preconditionFailure("update ran its body") }
     if outcome.replaced != nil, let before {
-      try saveUndo(UndoRecord(command: "fill --replace", queueID: target.id, before: before))
+      try saveUndo(QueuesCommandUndo(command: "fill --replace", queueID: target.id, before: before))
     }
     let queue = try library.found(target.id).value
     if !isJSON { standardOutput += outcome.result.table() }

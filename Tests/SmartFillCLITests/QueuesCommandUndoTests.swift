@@ -7,7 +7,7 @@ import Testing
 
 @testable import SmartFillCLI
 
-@Suite("smartfill queues: undo")
+@Suite("QueuesCommandUndo")
 struct QueuesCommandUndoTests {
   static func episode(_ number: Int) -> EpisodeReference {
     EpisodeReference(
@@ -37,40 +37,11 @@ struct QueuesCommandUndoTests {
         }
       }
       var ours = try library.queue(.commute)
-      _ = try UndoRecord.putBack(old, into: &ours)
+      _ = try QueuesCommandUndo.putBack(old, into: &ours)
       try library.undoClear(token, now: day(3))
       let theirs = try library.queue(.commute)
       #expect(ours.episodes == theirs.episodes, "seed \(seed)")
       #expect(ours.currentIndex == theirs.currentIndex, "seed \(seed)")
-    }
-  }
-
-  @Test("the undo file's format, pinned")
-  func format() throws {
-    let library = QueueLibrary(now: day(0))
-    let text = UndoRecord(command: "clear", queueID: .sleep, before: library).jsonText(now: day(1))
-    let escaped = library.jsonText().replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
-    #expect(
-      text == """
-        {
-          "version": 1,
-          "command": "clear",
-          "queueID": "sleep",
-          "queueName": "😴 Sleep",
-          "savedAt": "2024-01-02T00:00:00Z",
-          "library": "\(escaped)"
-        }
-
-        """)
-    let read = try UndoRecord(json: Array(text.utf8), now: day(1))
-    #expect(read == UndoRecord(command: "clear", queueID: .sleep, before: library))
-    #expect(
-      throws: CommandError.failure(
-        "the undo file is not valid: version: version 2 is not supported (this version reads 1)")
-    ) {
-      try UndoRecord(
-        json: Array(text.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2").utf8), now: day(1))
     }
   }
 }
