@@ -1,6 +1,7 @@
 import Foundation
 import Queues
 import SmartFill
+import SmartFillSupport
 import SmartFillTestSupport
 import Testing
 
@@ -190,6 +191,31 @@ struct QueuesCommandTests {
       let object = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]
       #expect(object != nil, "\(command)")
       #expect(output.standardOutput.hasSuffix("}\n"), "\(command)")
+    }
+  }
+
+  @Test("2,000 seeded random command lines: each ends in 0, 1 or 64, and the store always loads whole")
+  func seededCommandLines() throws {
+    let session = try QueuesSession()
+    let catalog = try session.write(queuesCatalog)
+    let commands = QueuesCommand.Action.allCases.map(\.rawValue) + ["", "--help"]
+    let words = [
+      "commute", "up next", "Bike", "🚴 Bike", "sleep", "x", "1", "2", "0", "-1", "99999999999999999999", "a5", "c1",
+      "b1", "add", "remove", "enable", "disable", "on", "off", "car", "motion", "time", "audio", "focus", "--yes",
+      "--next", "--last", "--at", "--position", "12:34", "1:5", "--episode", "--mode", "variety", "continue-series",
+      "--minutes", "45", "nan", "--tolerance", "--priority", "--replace", "--off", "--catalog", catalog, "--emoji",
+      "🚗", "--activity", "running", "--start", "22:00", "--end", "06:00", "--days", "weekdays", "--output",
+      "airPods", "--json", "\u{1B}[2J", "",
+    ]
+    for seed in UInt64(0)..<2_000 {
+      var random = SplitMix64(seed: seed)
+      var arguments = [commands[random.integer(in: 0...commands.count - 1)]]
+      for _ in 0..<random.integer(in: 0...5) { arguments.append(words[random.integer(in: 0...words.count - 1)]) }
+      session.answers = [random.integer(in: 0...1) == 0 ? "y" : "n"]
+      let output = session.run(arguments)
+      #expect([0, 1, 64].contains(output.exitStatus), "seed \(seed): \(arguments)")
+      #expect(output.exitStatus == 0 || output.standardError.hasPrefix("Error: "), "seed \(seed): \(arguments)")
+      #expect(throws: Never.self, "seed \(seed): \(arguments)") { _ = try session.library() }
     }
   }
 }
