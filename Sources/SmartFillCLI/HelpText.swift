@@ -219,6 +219,8 @@ enum HelpText {
                               $XDG_DATA_HOME/smartfill/queues.json, else
                               ~/.local/share/smartfill/queues.json).
       --json                  Print one JSON document instead of text.
+      --discard-unreadable    Use a store that could be read only in part, and write over it with what
+                              could be read (a copy of the file is kept first).
       -h, --help              Show help information.
 
     """

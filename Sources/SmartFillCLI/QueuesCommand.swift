@@ -16,7 +16,9 @@ enum QueuesCommand {
   }
 
   /// The options every command accepts.
-  static let commonOptions: [CommandLineParser.Option] = [.init("--store", value: "<path>"), .init("--json")]
+  static let commonOptions: [CommandLineParser.Option] = [
+    .init("--store", value: "<path>"), .init("--json"), .init("--discard-unreadable"),
+  ]
 
   /// Runs `smartfill queues` with `arguments` in the process's environment.
   static func run(_ arguments: [String], into output: inout SmartFillCommand.Output) throws(CommandError) {

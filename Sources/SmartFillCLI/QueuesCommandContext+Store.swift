@@ -23,25 +23,47 @@ extension QueuesCommandContext {
     return QueueStore(path: path)
   }
 
-  /// The library as stored (a new one when the file does not exist yet).
+  /// The library as stored (a new one when the file does not exist yet); a store read only in part is a
+  /// failure unless `--discard-unreadable` was given.
   func load() throws(CommandError) -> QueueLibrary {
     let store = try store()
+    let loaded: (library: QueueLibrary, report: LoadReport)
     do {
-      return try store.load(now: now)
+      loaded = try store.loadReporting(now: now)
     } catch {
       throw .failure(error.description)
     }
+    if !loaded.report.isComplete, !parsed.isSet("--discard-unreadable") { throw Self.incomplete(store, loaded.report) }
+    return loaded.library
   }
 
-  /// Applies `body` to the stored library under the store's lock and writes the result atomically.
+  /// A store read only in part, said for the command line: what was left out, where the copy is, and the
+  /// option that writes over it with what could be read.
+  static func incomplete(_ store: QueueStore, _ report: LoadReport) -> CommandError {
+    let count = report.issues.count == 1 ? "1 value" : "\(report.issues.count) values"
+    let first = report.issues.first.map { ", the first at \($0.location): \($0.reason)" } ?? ""
+    let kept = report.backupPath.map { "a copy of it is kept at \(DisplayText.escaped($0)); " } ?? ""
+    return .failure(
+      "the queue store \(DisplayText.escaped(store.path)) could be read only in part (\(count) left out or "
+        + "replaced\(first)); \(kept)nothing was written; pass --discard-unreadable to use and write what could "
+        + "be read")
+  }
+
+  /// Applies `body` to the stored library under the store's lock and writes the result atomically; over a
+  /// store read only in part only with `--discard-unreadable` (a copy of the file is kept first).
   ///
   /// - Returns: The library as saved.
   @discardableResult
   func update(_ body: (inout QueueLibrary) throws(QueueError) -> Void) throws(CommandError) -> QueueLibrary {
     let store = try store()
+    var report: LoadReport?
     do {
-      return try store.update(now: now, body)
+      if parsed.isSet("--discard-unreadable") { report = try store.loadReporting(now: now).report }
+      return try store.update(now: now, discarding: report, body)
     } catch {
+      if case .storeIncomplete(_, let issues, let backupPath) = error {
+        throw Self.incomplete(store, LoadReport(issues: issues, backupPath: backupPath))
+      }
       throw .failure(error.description)
     }
   }

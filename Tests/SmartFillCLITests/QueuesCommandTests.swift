@@ -174,6 +174,35 @@ struct QueuesCommandTests {
     #expect(try session.folder.read("queues.json") == "{\"version\": 99}")
   }
 
+  @Test("a store read only in part: refused, saying where the copy is, unless --discard-unreadable")
+  func incompleteStore() throws {
+    let session = try QueuesSession()
+    let catalog = try session.write(queuesCatalog)
+    session.run("add", "commute", "a5", "a6", "--catalog", catalog)
+    let text = try session.folder.read("queues.json")
+    #expect(text.contains("\"durationSeconds\": 1200"))
+    try session.folder.write(
+      "queues.json", text.replacingOccurrences(of: "\"durationSeconds\": 1200", with: "\"durationSeconds\": -5"))
+    let refused = session.run("list")
+    #expect(refused.exitStatus == 1)
+    #expect(
+      refused.standardError.hasPrefix(
+        "Error: the queue store \(session.storePath) could be read only in part (2 values left out or replaced, the first at queues[1].episodes[0]"
+      ))
+    #expect(
+      refused.standardError.hasSuffix(
+        "; nothing was written; pass --discard-unreadable to use and write what could be read\n"))
+    #expect(session.run("create", "Bike").exitStatus == 1)
+    #expect(try session.folder.read("queues.json").contains("-5"))
+    #expect(session.run("create", "Bike", "--discard-unreadable").exitStatus == 0)
+    let library = try session.library()
+    #expect(library.queue(named: "Bike") != nil)
+    let backups = try FileManager.default.contentsOfDirectory(atPath: session.folder.path).filter {
+      $0.contains(".incomplete-")
+    }
+    #expect(backups.count == 1)
+  }
+
   @Test("--json: every command prints one JSON document and nothing else on standard output")
   func jsonEverywhere() throws {
     let session = try QueuesSession()
