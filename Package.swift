@@ -13,8 +13,10 @@ import PackageDescription
 //   AutoSwitch              context-aware switching between queues, the timeline   on Queues
 //   QueueSync               multi-device sync of the queues (replicated state, server
 //                           protocol, engine, simulator)                           on Queues
+//   QueueScreens            the switcher, management and editor screens as values  on Queues
 //   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, AutoSwitch,
-//                                                                                  QueueSync, SyntheticCatalogs
+//                                                                                  QueueSync, QueueScreens,
+//                                                                                  SyntheticCatalogs
 //   Benchmarks/             BenchmarkSupport (measurement), DesignBaseline (the design's greedy algorithms),
 //                           fillbench, queuebench and syncbench
 //   Tests/                  a test target per module, SmartFillTestSupport (shared test helpers) and
@@ -29,6 +31,7 @@ let package = Package(
     .library(name: "Queues", targets: ["Queues"]),
     .library(name: "AutoSwitch", targets: ["AutoSwitch"]),
     .library(name: "QueueSync", targets: ["QueueSync"]),
+    .library(name: "QueueScreens", targets: ["QueueScreens"]),
     .executable(name: "smartfill", targets: ["smartfill"]),
     .executable(name: "fillbench", targets: ["fillbench"]),
   ],
@@ -68,11 +71,16 @@ let package = Package(
         "QueueSync", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport", "sync-device-process",
       ]),
 
+    // The screens.
+    .target(name: "QueueScreens", dependencies: ["Queues", "SmartFill"]),
+    .testTarget(name: "QueueScreensTests", dependencies: ["QueueScreens", "Queues", "SmartFill", "SmartFillSupport"]),
+
     // The command-line tool.
     .target(
       name: "SmartFillCLI",
       dependencies: [
         "SmartFill", "SmartFillSupport", "Feeds", "SyntheticCatalogs", "Queues", "AutoSwitch", "QueueSync",
+        "QueueScreens",
       ]),
     .executableTarget(name: "smartfill", dependencies: ["SmartFillCLI"]),
     .testTarget(

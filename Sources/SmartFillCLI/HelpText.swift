@@ -24,6 +24,7 @@ enum HelpText {
       validate                Check a catalog and list every problem.
       simulate                Replay a timeline of context events through auto-switching.
       sync                    Simulate devices syncing their queues.
+      queues                  Show and change the queues in a store file.
 
       See 'smartfill help <subcommand>' for detailed help.
 
@@ -47,6 +48,8 @@ enum HelpText {
       return "smartfill simulate <timeline> [--store <queues>] [--json]"
     case .sync?:
       return "smartfill sync simulate --devices <count> --seed <seed> --steps <count> [--rule <rule>] [--json]"
+    case .queues?:
+      return "smartfill queues <command> [<argument> ...] [--store <path>] [--json]"
     }
   }
 
@@ -59,6 +62,7 @@ enum HelpText {
     case .validate?: return validateHelp
     case .simulate?: return simulateHelp
     case .sync?: return syncHelp
+    case .queues?: return queuesHelp
     }
   }
 
@@ -185,6 +189,68 @@ enum HelpText {
       --rule <rule>           crdt (this package's sync, the default), design (merge within 10 seconds,
                               else the later write wins) or replace (whole-list replace on reorder).
       --json                  Print the outcome as one JSON document.
+      -h, --help              Show help information.
+
+    """
+
+  static let queuesHelp = """
+    OVERVIEW: Show and change the queues in a store file.
+
+    The design's screens in a terminal (list: the management screen; switcher: the mini player; show: the
+    editor's view), and the commands that change the queues. A queue is named by its name, ignoring case
+    and emoji ("commute" for "🚗 Commute"), or by its id. Positions count from 1; times are seconds, M:SS
+    or H:MM:SS. Every change is written atomically under the store's lock. Tables fit the terminal's
+    width (COLUMNS), falling back to a few lines per queue.
+
+    USAGE: \(usage(.queues))
+
+    ARGUMENTS:
+      <command>               One of the commands below, with its arguments.
+
+    COMMANDS:
+      list                    The queues, their size, auto-switching and actions.
+      switcher                What plays, from which queue, and every queue to switch to.
+      show <queue>            A queue's rules, smart fill and episodes [--catalog <catalog>].
+      create <name>           A new empty queue [--emoji <emoji>].
+      rename <queue> <name>   A new name [--emoji <emoji>]; Up Next changes only its emoji.
+      delete <queue>          Says what will go and asks [-y, --yes]; restorable for 30 days.
+      restore <queue>         A deleted queue back, with everything it had.
+      duplicate <queue>       A copy with its episodes, rules and settings.
+      clear <queue>           Every episode out (see undo).
+      undo                    Puts back the episodes of the last clear or fill --replace.
+      add <queue> <episode> ...
+                              Episodes (GUID or feedURL#GUID) from --catalog <catalog>, placed
+                              [--next | --last | --at <n>] (default: last).
+      remove <queue> <position> ...
+                              Episodes by position or GUID.
+      move <queue> <from> <to>
+                              An episode to another position.
+      settings <queue>        Smart fill: --mode <mode> [--minutes <minutes>] [--tolerance <minutes>]
+                              [--priority <feed-url> ...], or --off.
+      fill <queue>            Runs the queue's smart fill on --catalog <catalog> [--replace],
+                              with the engine's reasons.
+      rules <queue> add <kind>
+                              A rule: car; motion --activity walking|running|cycling|automotive
+                              [--stable-seconds <seconds>] [--confidence medium|high]; time --start
+                              <HH:MM> --end <HH:MM> [--days every-day|weekdays|weekends|mon,wed]
+                              [--time-zone <identifier>]; audio --output airPods|headphones|airPlay|
+                              bluetoothSpeaker|car|builtInSpeaker (or --device-id <id> --device-name
+                              <name>); focus [--focus-name <name>]. Each with [--consent
+                              ask|always|never] [--returns].
+      rules <queue> remove|enable|disable <n>
+                              Rule n (from 1) removed, turned on or off.
+      rules <queue> on|off    Auto-switching to the queue on or off, keeping its rules.
+      switch <queue>          Makes the queue active, saving the position [--position <time>].
+      play                    The active queue's episode [--episode <n>] at [--position <time>].
+      finish                  The active queue's episode played to its end; the next plays.
+
+    OPTIONS:
+      --store <path>          The store file (default: $SMARTFILL_STORE, else
+                              $XDG_DATA_HOME/smartfill/queues.json, else
+                              ~/.local/share/smartfill/queues.json).
+      --json                  Print one JSON document instead of text.
+      --discard-unreadable    Use a store that could be read only in part, and write over it with what
+                              could be read (a copy of the file is kept first).
       -h, --help              Show help information.
 
     """

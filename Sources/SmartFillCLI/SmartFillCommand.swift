@@ -80,6 +80,7 @@ package enum SmartFillCommand {
     case .validate: try ValidateCommand.run(rest, into: &output)
     case .simulate: try SimulateCommand.run(rest, into: &output)
     case .sync: try SyncCommand.run(rest, into: &output)
+    case .queues: try QueuesCommand.run(rest, into: &output)
     }
   }
 

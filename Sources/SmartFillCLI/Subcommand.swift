@@ -12,4 +12,6 @@ package enum Subcommand: String, Sendable, Hashable, CaseIterable {
   case simulate
   /// Simulates multi-device queue sync.
   case sync
+  /// Shows and changes the queues in a store file.
+  case queues
 }

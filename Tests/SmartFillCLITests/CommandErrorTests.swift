@@ -13,6 +13,7 @@ struct CommandErrorTests {
 
   @Test("the subcommands are spelled as on the command line")
   func subcommands() {
-    #expect(Subcommand.allCases.map(\.rawValue) == ["import", "fill", "generate", "validate", "simulate", "sync"])
+    #expect(
+      Subcommand.allCases.map(\.rawValue) == ["import", "fill", "generate", "validate", "simulate", "sync", "queues"])
   }
 }

@@ -28,6 +28,7 @@ struct HelpTextTests {
         validate                Check a catalog and list every problem.
         simulate                Replay a timeline of context events through auto-switching.
         sync                    Simulate devices syncing their queues.
+        queues                  Show and change the queues in a store file.
 
         See 'smartfill help <subcommand>' for detailed help.
 
