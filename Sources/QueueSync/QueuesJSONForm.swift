@@ -44,7 +44,7 @@ enum QueuesJSONForm {
       .object([
         ("version", .integer(QueueLibrary.formatVersion)), ("revision", .integer(0)),
         ("queueLimit", .integer(QueueLibrary.defaultQueueLimit)), ("activeQueueID", .string(QueueID.upNext.rawValue)),
-        ("queues", .array([.object(queue)])), ("deletedQueues", .array([])),
+        ("queues", .array([.object(queue)])), ("deletedQueues", .array([])), ("knownAudioDevices", .array([])),
       ]))
   }
 

@@ -35,6 +35,8 @@ extension ReplicatedLibrary {
       ("activeQueueID", .string(shown.contains(activeQueueID) ? activeQueueID.rawValue : QueueID.upNext.rawValue)),
       ("queues", .array(queueNodes)),
       ("deletedQueues", .array([])),
+      // The devices marked as cars are this device's answers, not replicated yet.
+      ("knownAudioDevices", .array([])),
     ])
     do { return try QueuesJSONForm.library(tree) } catch { throw .queue(error) }
   }
