@@ -12,6 +12,7 @@ import PackageDescription
 //   Queues                  named queues and their store                           on SmartFill
 //   QueueSync               multi-device sync of the queues (replicated state, server
 //                           protocol, engine, simulator)                           on Queues
+//   QueueSyncPostgres       the sync server's record store on PostgreSQL           on QueueSync, CLibPQ (libpq)
 //   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, QueueSync,
 //                                                                                  SyntheticCatalogs
 //   Benchmarks/             BenchmarkSupport (measurement), DesignBaseline (the design's greedy algorithms),
@@ -27,6 +28,7 @@ let package = Package(
     .library(name: "Feeds", targets: ["Feeds"]),
     .library(name: "Queues", targets: ["Queues"]),
     .library(name: "QueueSync", targets: ["QueueSync"]),
+    .library(name: "QueueSyncPostgres", targets: ["QueueSyncPostgres"]),
     .executable(name: "smartfill", targets: ["smartfill"]),
     .executable(name: "fillbench", targets: ["fillbench"]),
   ],
@@ -62,6 +64,16 @@ let package = Package(
         "QueueSync", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport", "sync-device-process",
       ]),
 
+    // The sync server's record store on PostgreSQL, apart so that an app embedding the engine never links libpq.
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .target(name: "QueueSyncPostgres", dependencies: ["QueueSync", "SmartFillSupport", "CLibPQ"]),
+    .testTarget(
+      name: "QueueSyncPostgresTests",
+      dependencies: [
+        "QueueSyncPostgres", "QueueSync", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport",
+        "PostgresTestCluster", "sync-device-postgres",
+      ]),
+
     // The command-line tool.
     .target(
       name: "SmartFillCLI", dependencies: ["SmartFill", "SmartFillSupport", "Feeds", "SyntheticCatalogs", "QueueSync"]),
@@ -86,6 +98,10 @@ let package = Package(
     .executableTarget(
       name: "syncbench", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
       path: "Benchmarks/syncbench"),
+    .executableTarget(
+      name: "syncstorebench",
+      dependencies: ["QueueSyncPostgres", "QueueSync", "SmartFillSupport", "BenchmarkSupport", "PostgresTestCluster"],
+      path: "Benchmarks/syncstorebench"),
 
     // Test helpers.
     .target(name: "SmartFillTestSupport", path: "Tests/TestSupport"),
@@ -95,6 +111,11 @@ let package = Package(
     .executableTarget(
       name: "sync-device-process", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport"],
       path: "Tests/SyncDeviceProcess"),
+    .target(name: "PostgresTestCluster", path: "Tests/PostgresTestCluster"),
+    .executableTarget(
+      name: "sync-device-postgres",
+      dependencies: ["QueueSyncPostgres", "QueueSync", "Queues", "SmartFill", "SmartFillSupport"],
+      path: "Tests/SyncDevicePostgres"),
   ],
   swiftLanguageModes: [.v6]
 )
