@@ -71,7 +71,7 @@ let package = Package(
       name: "QueueSyncPostgresTests",
       dependencies: [
         "QueueSyncPostgres", "QueueSync", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport",
-        "PostgresTestCluster", "sync-device-postgres",
+        "PostgresTestCluster",
       ]),
 
     // The command-line tool.
@@ -98,10 +98,6 @@ let package = Package(
     .executableTarget(
       name: "syncbench", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
       path: "Benchmarks/syncbench"),
-    .executableTarget(
-      name: "syncstorebench",
-      dependencies: ["QueueSyncPostgres", "QueueSync", "SmartFillSupport", "BenchmarkSupport", "PostgresTestCluster"],
-      path: "Benchmarks/syncstorebench"),
 
     // Test helpers.
     .target(name: "SmartFillTestSupport", path: "Tests/TestSupport"),
@@ -112,10 +108,6 @@ let package = Package(
       name: "sync-device-process", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport"],
       path: "Tests/SyncDeviceProcess"),
     .target(name: "PostgresTestCluster", path: "Tests/PostgresTestCluster"),
-    .executableTarget(
-      name: "sync-device-postgres",
-      dependencies: ["QueueSyncPostgres", "QueueSync", "Queues", "SmartFill", "SmartFillSupport"],
-      path: "Tests/SyncDevicePostgres"),
   ],
   swiftLanguageModes: [.v6]
 )
