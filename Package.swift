@@ -13,6 +13,7 @@ import PackageDescription
 //   AutoSwitch              context-aware switching between queues, the timeline   on Queues
 //   QueueSync               multi-device sync of the queues (replicated state, server
 //                           protocol, engine, simulator)                           on Queues
+//   QueueSyncPostgres       the sync server's record store on PostgreSQL           on QueueSync, CLibPQ (libpq)
 //   QueueScreens            the switcher, management and editor screens as values  on Queues
 //   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, AutoSwitch,
 //                                                                                  QueueSync, QueueScreens,
@@ -32,6 +33,7 @@ let package = Package(
     .library(name: "AutoSwitch", targets: ["AutoSwitch"]),
     .library(name: "QueueSync", targets: ["QueueSync"]),
     .library(name: "QueueScreens", targets: ["QueueScreens"]),
+    .library(name: "QueueSyncPostgres", targets: ["QueueSyncPostgres"]),
     .executable(name: "smartfill", targets: ["smartfill"]),
     .executable(name: "fillbench", targets: ["fillbench"]),
   ],
@@ -74,6 +76,15 @@ let package = Package(
     // The screens.
     .target(name: "QueueScreens", dependencies: ["Queues", "SmartFill"]),
     .testTarget(name: "QueueScreensTests", dependencies: ["QueueScreens", "Queues", "SmartFill", "SmartFillSupport"]),
+    // The sync server's record store on PostgreSQL, apart so that an app embedding the engine never links libpq.
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .target(name: "QueueSyncPostgres", dependencies: ["QueueSync", "SmartFillSupport", "CLibPQ"]),
+    .testTarget(
+      name: "QueueSyncPostgresTests",
+      dependencies: [
+        "QueueSyncPostgres", "QueueSync", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport",
+        "PostgresTestCluster",
+      ]),
 
     // The command-line tool.
     .target(
@@ -112,6 +123,7 @@ let package = Package(
     .executableTarget(
       name: "sync-device-process", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport"],
       path: "Tests/SyncDeviceProcess"),
+    .target(name: "PostgresTestCluster", path: "Tests/PostgresTestCluster"),
   ],
   swiftLanguageModes: [.v6]
 )
