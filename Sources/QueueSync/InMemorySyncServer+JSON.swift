@@ -32,20 +32,7 @@ extension InMemorySyncServer {
             if let tag = stored.record.changeTag { json.string(tag) } else { json.null() }
             json.member("sequence", stored.sequence)
             json.member("fields")
-            json.object { json in
-              for name in stored.record.fields.keys.sorted() {
-                json.member(name)
-                json.object { json in
-                  switch stored.record.fields[name]! {
-                  case .string(let text): json.member("string", text)
-                  case .integer(let number): json.member("integer", number)
-                  case .date(let date): json.member("date", date)
-                  case .bool(let flag): json.member("bool", flag)
-                  case .json(let bytes): json.member("json", String(decoding: bytes, as: UTF8.self))
-                  }
-                }
-              }
-            }
+            SyncRecord.writeFields(stored.record.fields, to: &json)
           }
         }
       }
@@ -62,22 +49,7 @@ extension InMemorySyncServer {
       let root = try JSONReader(parsing: bytes)
       var records: [String: Stored] = [:]
       for node in try root.array("records") {
-        var fields: [String: SyncRecord.Field] = [:]
-        for (name, value) in try node.field("fields").members() {
-          let field = JSONReader(value, path: node.path.appending("fields").appending(name))
-          let members = try field.members()
-          guard members.count == 1, let kind = members.keys.first else {
-            throw field.error("expected one of string, integer, date, bool, json")
-          }
-          switch kind {
-          case "string": fields[name] = .string(try field.string("string"))
-          case "integer": fields[name] = .integer(try field.integer("integer"))
-          case "date": fields[name] = .date(try field.date("date"))
-          case "bool": fields[name] = .bool(try field.bool("bool"))
-          case "json": fields[name] = .json(Array(try field.string("json").utf8))
-          default: throw field.error("expected one of string, integer, date, bool, json, found \(kind)")
-          }
-        }
+        let fields = try SyncRecord.readFields(node.field("fields"))
         let record = SyncRecord(
           id: try node.string("id"), type: try node.string("type"),
           changeTag: try node.optional("changeTag").map { (tag) throws(JSONReadError) in try tag.string() },
