@@ -183,7 +183,7 @@ extension ReplicatedLibrary {
     let shownIn = visibleQueueIDs.filter { episodes(in: $0).contains(episode) }
     counter += 1
     finished.marks[episode, default: []].insert(Dot(replica, counter))
-    edited.finished = true
+    edited.library = true
     _ = clock.tick(now: now)
     for id in queues.keys where queues[id]?.entries[episode] != nil {
       var queue = queues[id]!

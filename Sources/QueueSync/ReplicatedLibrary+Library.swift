@@ -35,8 +35,7 @@ extension ReplicatedLibrary {
       ("activeQueueID", .string(shown.contains(activeQueueID) ? activeQueueID.rawValue : QueueID.upNext.rawValue)),
       ("queues", .array(queueNodes)),
       ("deletedQueues", .array([])),
-      // The devices marked as cars are this device's answers, not replicated yet.
-      ("knownAudioDevices", .array([])),
+      ("knownAudioDevices", .array(audioDevices.devices.map(Self.node(of:)))),
     ])
     do { return try QueuesJSONForm.library(tree) } catch { throw .queue(error) }
   }
@@ -56,8 +55,7 @@ extension ReplicatedLibrary {
       ("createdAt", .string(Timestamp.format(queue.createdAt))),
       ("lastModified", .string(Timestamp.format(max(queue.createdAt, queue.lastModified)))),
       ("isSyncedToCloud", .bool(true)),
-      // Not replicated yet: every device shows a synced queue's auto-switching as on.
-      ("isAutoSwitchEnabled", .bool(true)),
+      ("isAutoSwitchEnabled", .bool(queue.autoSwitch.value)),
       ("autoSwitchRules", QueuesJSONForm.node(queue.rules.value)),
     ]
     if queue.smartFill.value != .null {
@@ -66,6 +64,13 @@ extension ReplicatedLibrary {
     members.append(("currentIndex", .integer(queue.currentIndex(in: order))))
     members.append(("episodes", .array(episodes)))
     return .object(members)
+  }
+
+  /// A known audio device in the Queues JSON form.
+  static func node(of device: KnownAudioDevice) -> JSONWriter.Node {
+    .object([
+      ("identifier", .string(device.identifier)), ("name", .string(device.name)), ("isCar", .bool(device.isCar)),
+    ])
   }
 
   /// An episode reference in the Queues JSON form (the keys of `EpisodeReference`'s public fields).

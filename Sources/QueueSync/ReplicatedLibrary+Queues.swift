@@ -79,6 +79,25 @@ extension ReplicatedLibrary {
     store(queue, now: now)
   }
 
+  /// Turns auto-switching to queue `id` on or off on every device; its rules and their answers are kept.
+  ///
+  /// - Throws: ``SyncError/queue(_:)`` with ``QueueError/unknownQueue(_:)``.
+  public mutating func setAutoSwitchEnabled(_ isEnabled: Bool, for id: QueueID, now: Date) throws(SyncError) {
+    var queue = try visibleQueue(id)
+    queue.autoSwitch.write(isEnabled, stamp: clock.tick(now: now))
+    store(queue, now: now)
+  }
+
+  /// Records whether the Bluetooth device `identifier` is the listener's car, for every device (see
+  /// ``AudioDeviceAnswers``).
+  ///
+  /// - Complexity: O(1), or O(*d* log *d*) when the oldest answer has to be forgotten.
+  public mutating func markAudioDevice(_ identifier: String, name: String, isCar: Bool, now: Date) {
+    precondition(!identifier.isEmpty, "a device needs an identifier")
+    audioDevices.record(.init(name: name, isCar: isCar), for: identifier, stamp: clock.tick(now: now))
+    edited.library = true
+  }
+
   /// Replaces a queue's smart fill settings (`nil` for none).
   public mutating func setSmartFillSettings(of id: QueueID, to settings: SmartFillSettings?, now: Date)
     throws(SyncError)
@@ -134,6 +153,7 @@ extension ReplicatedLibrary {
     let stamp = clock.tick(now: now)
     copy.rules.write(original.rules.value, stamp: stamp)
     copy.smartFill.write(original.smartFill.value, stamp: stamp)
+    copy.autoSwitch.write(original.autoSwitch.value, stamp: stamp)
     let shown = visibleQueueIDs
     if let index = shown.firstIndex(of: id) {
       let after = shown[(index + 1)...].first { $0 != newID }.flatMap { queues[$0]?.listPosition.value }

@@ -10,8 +10,8 @@ import SmartFillSupport
 public enum RecordState: Sendable, Hashable {
   /// A queue's state.
   case queue(ReplicatedQueue)
-  /// The library's state: the finished episodes.
-  case library(FinishedEpisodes)
+  /// The library's state: the finished episodes and the answers about audio devices.
+  case library(FinishedEpisodes, AudioDeviceAnswers)
 }
 
 extension ReplicatedLibrary {
@@ -37,7 +37,7 @@ extension ReplicatedLibrary {
       "deviceID": .string(replica.rawValue), "deviceName": .string(deviceName),
     ]
     if recordID == Self.libraryRecordID {
-      fields["state"] = .json(StateWriter.encode(finished))
+      fields["state"] = .json(StateWriter.encode(finished, audioDevices))
       return SyncRecord(id: recordID, type: "Library", changeTag: changeTag, fields: fields)
     }
     guard recordID.hasPrefix("queue."), let queue = queues[QueueID(String(recordID.dropFirst(6)))] else { return nil }
@@ -65,6 +65,7 @@ extension ReplicatedLibrary {
     fields["episodes"] = .json(episodes.bytes)
     fields["currentIndex"] = .integer(queue.currentIndex(in: order))
     fields["autoSwitchRules"] = .json(rules.bytes)
+    fields["isAutoSwitchEnabled"] = .bool(queue.autoSwitch.value)
     if queue.smartFill.value != .null {
       var settings = JSONWriter(style: .compact)
       settings.write(queue.smartFill.value)
@@ -78,7 +79,7 @@ extension ReplicatedLibrary {
 
   /// The `state` field's bytes of record `recordID` as this device would write it now.
   func stateBytes(_ recordID: String) -> [UInt8]? {
-    if recordID == Self.libraryRecordID { return StateWriter.encode(finished) }
+    if recordID == Self.libraryRecordID { return StateWriter.encode(finished, audioDevices) }
     guard recordID.hasPrefix("queue."), let queue = queues[QueueID(String(recordID.dropFirst(6)))] else { return nil }
     return StateWriter.encode(queue)
   }
@@ -106,7 +107,10 @@ extension ReplicatedLibrary {
     }
     do throws(JSONReadError) {
       let reader = try StateReader(bytes)
-      if record.id == libraryRecordID { return .library(try reader.finished()) }
+      if record.id == libraryRecordID {
+        let library = try reader.library()
+        return .library(library.finished, library.audioDevices)
+      }
       let queue = try reader.queue()
       guard record.id == recordID(of: queue.id) else {
         throw reader.root.error("names queue \"\(queue.id)\", not the record's", at: "queueID")
@@ -129,7 +133,9 @@ extension ReplicatedLibrary {
   public mutating func merge(_ record: SyncRecord) throws(SyncError) {
     switch try state(of: record) {
     case .queue(let queue): merge(queue)
-    case .library(let finished): merge(finished)
+    case .library(let finished, let audioDevices):
+      merge(finished)
+      merge(audioDevices)
     }
   }
 }

@@ -21,6 +21,8 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   public internal(set) var queues: [QueueID: ReplicatedQueue]
   /// The finished episodes.
   public internal(set) var finished: FinishedEpisodes
+  /// The listener's answers about Bluetooth devices (which are cars).
+  public internal(set) var audioDevices: AudioDeviceAnswers
   /// The last position this device made (see ``Position/run(_:between:and:replica:counter:continuing:)``).
   public internal(set) var latestPosition: Position?
   /// The queues edited since the engine last looked, and whether the finished episodes were (never saved).
@@ -42,6 +44,7 @@ public struct ReplicatedLibrary: Sendable, Hashable {
     self.counter = 0
     self.clock = HybridClock(replica: replica)
     self.finished = FinishedEpisodes()
+    self.audioDevices = AudioDeviceAnswers()
     self.queues = [:]
     let genesis = Dot(.genesis, 1)
     let builtIns = QueueLibrary(now: now)
@@ -62,8 +65,9 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// A state read back from its parts (see `SyncStore`).
   init(
     replica: ReplicaID, counter: Int, clock: HybridClock, queues: [QueueID: ReplicatedQueue],
-    finished: FinishedEpisodes, latestPosition: Position?
+    finished: FinishedEpisodes, audioDevices: AudioDeviceAnswers, latestPosition: Position?
   ) {
+    self.audioDevices = audioDevices
     self.latestPosition = latestPosition
     self.replica = replica
     self.counter = counter
@@ -75,7 +79,8 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// What the edits since the engine last looked changed.
   struct Edited: Sendable, Hashable {
     var queues: Set<QueueID> = []
-    var finished = false
+    /// Whether the library record's state (the finished episodes, the audio devices) changed.
+    var library = false
   }
 
   // MARK: Reading
@@ -99,17 +104,26 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// Whether this device and `other` hold the same replicated state (their identities, counters and clocks
   /// aside).
   public func hasSameState(as other: ReplicatedLibrary) -> Bool {
-    queues == other.queues && finished == other.finished
+    queues == other.queues && finished == other.finished && audioDevices == other.audioDevices
   }
 
   // MARK: Merging
 
-  /// Merges another device's state: every queue and the finished episodes.
+  /// Merges another device's state: every queue, the finished episodes and the audio devices.
   ///
   /// - Complexity: O(*n* + *m*) in the two states' sizes.
   public mutating func merge(_ other: ReplicatedLibrary) {
     for queue in other.queues.values { merge(queue) }
     merge(other.finished)
+    merge(other.audioDevices)
+  }
+
+  /// Merges another device's answers about audio devices.
+  ///
+  /// - Complexity: O(*d* + *e*) in the two states' answers.
+  public mutating func merge(_ other: AudioDeviceAnswers) {
+    audioDevices = audioDevices.merged(with: other)
+    for answer in other.answers.values { clock.observe(answer.stamp) }
   }
 
   /// Merges another device's state of one queue.
@@ -131,8 +145,8 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// Lets the clock see every stamp of `queue`, so that this device's next write is later than all of them.
   mutating func observeStamps(of queue: ReplicatedQueue) {
     for stamp in [
-      queue.title.stamp, queue.emoji.stamp, queue.rules.stamp, queue.smartFill.stamp, queue.playhead.stamp,
-      queue.listPosition.stamp,
+      queue.title.stamp, queue.emoji.stamp, queue.rules.stamp, queue.smartFill.stamp, queue.autoSwitch.stamp,
+      queue.playhead.stamp, queue.listPosition.stamp,
     ] {
       clock.observe(stamp)
     }

@@ -16,7 +16,8 @@ import SmartFillSupport
 ///   without adds is not shown: a remove beats a concurrent move.
 /// - The queue exists while it holds a creation dot (`alive`) or an entry: deleting it removes both, so an
 ///   add made meanwhile on another device keeps it, with that device's additions.
-/// - The name, emoji, auto-switch rules, smart fill settings, playhead and place in the list are
+/// - The name, emoji, auto-switch rules, whether auto-switching is on, smart fill settings, playhead and
+///   place in the list are
 ///   last-writer-wins ``Register``s. The rules and settings are kept as opaque values in the Queues JSON form,
 ///   so that this module needs to know nothing of their fields.
 ///
@@ -91,6 +92,9 @@ public struct ReplicatedQueue: Sendable, Hashable {
   var rules: Register<JSONValue>
   /// The smart fill settings in the Queues JSON form, `null` when none.
   var smartFill: Register<JSONValue>
+  /// Whether the queue may be switched to automatically (`Queue.isAutoSwitchEnabled`); on until a device
+  /// turns it off.
+  var autoSwitch: Register<Bool>
   /// Where playback is.
   var playhead: Register<Playhead>
   /// The queue's place in the library's list.
@@ -113,6 +117,7 @@ public struct ReplicatedQueue: Sendable, Hashable {
     self.emoji = emoji
     self.rules = rules
     self.smartFill = smartFill
+    self.autoSwitch = Register(true, stamp: .genesis)
     self.playhead = Register(.start, stamp: .genesis)
     self.listPosition = listPosition
     self.createdAt = createdAt
@@ -205,6 +210,9 @@ public struct ReplicatedQueue: Sendable, Hashable {
   /// The name: emoji and title.
   var name: String { QueueName.compose(emoji: emoji.value, text: title.value) }
 
+  /// Whether the queue may be switched to automatically.
+  public var isAutoSwitchEnabled: Bool { autoSwitch.value }
+
   /// Removes what no read looks at (see `ReplicatedLibrary.store(_:now:)`).
   ///
   /// - Complexity: O(*n*) in the number of entries.
@@ -257,6 +265,7 @@ public struct ReplicatedQueue: Sendable, Hashable {
     result.emoji = emoji.merged(with: other.emoji)
     result.rules = rules.merged(with: other.rules)
     result.smartFill = smartFill.merged(with: other.smartFill)
+    result.autoSwitch = autoSwitch.merged(with: other.autoSwitch)
     result.playhead = playhead.merged(with: other.playhead)
     result.listPosition = listPosition.merged(with: other.listPosition)
     result.createdAt = min(createdAt, other.createdAt)

@@ -14,13 +14,18 @@ import SmartFillSupport
 //     {"format":1,"queueID":"commute","replicas":["","5f1…"],"feeds":["https://…"],
 //      "context":[[0,1],[1,12]],"alive":[[0,1]],
 //      "title":["Commute",S],"emoji":["🚗",S],"rules":[[{"kind":"car"}],S],"smartFill":[null,S],
+//      "autoSwitch":[true,S],
 //      "playhead":[[feed,"guid"]|null,P|null,S],"listPosition":[P,S],
 //      "createdAt":"2026-01-31T08:00:00Z","lastModified":"2026-01-31T08:00:00Z",
 //      "entries":[[feed,"guid",ADDS,MOVES,PROGRESS],…]}
 //
 // where an add is `[r,c,[finish dots r,c,…],S,"title","show title",duration|null,addedAt seconds]`, a move
-// `[r,c,P,S]` and a playback position `[r,c,seconds,S]`. The library's state (the finished episodes) is
-// `{"format":1,"replicas":[…],"feeds":[…],"finished":[[feed,"guid",[r,c,…]],…]}`.
+// `[r,c,P,S]` and a playback position `[r,c,seconds,S]`. The library's state (the finished episodes and the
+// answers about audio devices) is
+// `{"format":1,"replicas":[…],"feeds":[…],"finished":[[feed,"guid",[r,c,…]],…],"audioDevices":[["id","Golf",true,S],…]}`.
+//
+// `autoSwitch` and `audioDevices` came after the first states were written: a state without them reads as
+// auto-switching on (at the genesis stamp, so any device's write wins) and no answers.
 
 /// Writes states in the wire format.
 struct StateWriter {
@@ -55,6 +60,8 @@ struct StateWriter {
       writer.register(queue.rules, to: &json) { _, json, rules in json.write(rules) }
       json.member("smartFill")
       writer.register(queue.smartFill, to: &json) { _, json, settings in json.write(settings) }
+      json.member("autoSwitch")
+      writer.register(queue.autoSwitch, to: &json) { _, json, isEnabled in json.bool(isEnabled) }
       json.member("playhead")
       json.inlineArray { json in
         json.element()
@@ -80,7 +87,7 @@ struct StateWriter {
   }
 
   /// The JSON text of the library's state.
-  static func encode(_ finished: FinishedEpisodes) -> [UInt8] {
+  static func encode(_ finished: FinishedEpisodes, _ audioDevices: AudioDeviceAnswers) -> [UInt8] {
     var writer = StateWriter()
     var json = JSONWriter(style: .compact)
     json.object { json in
@@ -92,6 +99,23 @@ struct StateWriter {
             writer.episodeMembers(episode, to: &json)
             json.element()
             writer.dots(finished.marks[episode]!.sorted(), to: &json)
+          }
+        }
+      }
+      json.member("audioDevices")
+      json.inlineArray { json in
+        for identifier in audioDevices.answers.keys.sorted() {
+          let register = audioDevices.answers[identifier]!
+          json.element()
+          json.inlineArray { json in
+            json.element()
+            json.string(identifier)
+            json.element()
+            json.string(register.value.name)
+            json.element()
+            json.bool(register.value.isCar)
+            json.element()
+            writer.stamp(register.stamp, to: &json)
           }
         }
       }

@@ -50,6 +50,9 @@ struct StateReader {
     var queue = ReplicatedQueue(
       id: id, title: title, emoji: emoji, rules: rules, smartFill: smartFill, listPosition: listPosition,
       createdAt: try root.date("createdAt"))
+    if let node = try root.optional("autoSwitch") {
+      queue.autoSwitch = try register(node) { (node) throws(JSONReadError) in try node.bool() }
+    }
     queue.lastModified = try root.date("lastModified")
     for dot in try dots(root.field("context")) { queue.context.insert(dot) }
     queue.alive = Set(try dots(root.field("alive")))
@@ -95,14 +98,28 @@ struct StateReader {
     return queue
   }
 
-  /// The library's state: the finished episodes.
-  func finished() throws(JSONReadError) -> FinishedEpisodes {
+  /// The library's state: the finished episodes and the answers about audio devices (none in a state
+  /// written before they were replicated).
+  func library() throws(JSONReadError) -> (finished: FinishedEpisodes, audioDevices: AudioDeviceAnswers) {
     var finished = FinishedEpisodes()
     for node in try root.array("finished") {
       let fields = try elements(node, count: 3)
       finished.marks[try episode(fields, at: 0), default: []].formUnion(try dots(fields[2]))
     }
-    return finished
+    var devices = AudioDeviceAnswers()
+    for node in try root.optional("audioDevices")?.elements() ?? [] {
+      let parts = try elements(node, count: 4)
+      let identifier = try parts[0].string()
+      if identifier.isEmpty { throw parts[0].error("a device's identifier must not be empty") }
+      if devices.answers[identifier] != nil { throw parts[0].error("the device \"\(identifier)\" appears twice") }
+      devices.answers[identifier] = Register(
+        .init(name: try parts[1].string(), isCar: try parts[2].bool()), stamp: try stamp(parts[3]))
+    }
+    if devices.answers.count > AudioDeviceAnswers.limit {
+      throw root.error(
+        "holds \(devices.answers.count) devices, more than \(AudioDeviceAnswers.limit)", at: "audioDevices")
+    }
+    return (finished, devices)
   }
 
   // MARK: Parts

@@ -120,7 +120,7 @@ public struct SyncEngine: Sendable {
   /// Marks the records the last edit changed as pending.
   mutating func noteEdits(now: Date) {
     var changed = state.edited.queues.map(ReplicatedLibrary.recordID)
-    if state.edited.finished { changed.append(ReplicatedLibrary.libraryRecordID) }
+    if state.edited.library { changed.append(ReplicatedLibrary.libraryRecordID) }
     state.edited = .init()
     for id in changed where !deletedOnServer.contains(id) {
       pending.insert(id)
@@ -223,8 +223,9 @@ public struct SyncEngine: Sendable {
         case .queue(let queue):
           state.merge(queue)
           writers[queue.id] = writer
-        case .library(let finished):
+        case .library(let finished, let audioDevices):
           state.merge(finished)
+          state.merge(audioDevices)
           libraryWriter = writer
         }
         if let tag = record.changeTag { changeTags[record.id] = tag }

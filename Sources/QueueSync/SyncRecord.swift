@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Sync writes two types: one `Queue` record per queue, with the design's fields (`queueID`, `name`,
 /// `episodes`, `currentIndex`, `autoSwitchRules`, `smartFillSettings`, `lastModified`, `deviceID`) plus
-/// `deviceName`, `isDeleted` and `state`, the replicated state that merging reads; and one `Library` record,
-/// whose `state` holds the finished episodes. The design's fields are for other readers (a web view, a
+/// `isAutoSwitchEnabled`, `deviceName`, `isDeleted` and `state`, the replicated state that merging reads; and
+/// one `Library` record, whose `state` holds the finished episodes and the answers about audio devices. The design's fields are for other readers (a web view, a
 /// CloudKit dashboard); merging reads only `state`.
 public struct SyncRecord: Sendable, Hashable {
   /// A field's value.

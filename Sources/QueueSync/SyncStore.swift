@@ -138,7 +138,7 @@ public struct SyncStore: Sendable {
         json.member("deletedOnServer")
         json.strings(engine.deletedOnServer.sorted())
         json.member("finished")
-        json.append(String(decoding: StateWriter.encode(state.finished), as: UTF8.self))
+        json.append(String(decoding: StateWriter.encode(state.finished, state.audioDevices), as: UTF8.self))
         json.member("queues")
         json.array { json in
           for id in state.queues.keys.sorted() {
@@ -203,6 +203,7 @@ public struct SyncStore: Sendable {
       if queues[queue.id] != nil { throw node.error("the queue \(queue.id) appears twice") }
       queues[queue.id] = queue
     }
+    let library = try StateReader(sync.field("finished")).library()
     var state = ReplicatedLibrary(
       replica: replica, counter: try sync.field("counter").integer(in: 0...Int.max),
       clock: HybridClock(
@@ -210,7 +211,7 @@ public struct SyncStore: Sendable {
         latest: HybridTimestamp(
           milliseconds: Int64(try clock[0].integer(in: 0...Int.max)), logical: try clock[1].integer(in: 0...Int.max),
           replica: replica)),
-      queues: queues, finished: try StateReader(sync.field("finished")).finished(),
+      queues: queues, finished: library.finished, audioDevices: library.audioDevices,
       latestPosition: try sync.optional("latestPosition").map { (node) throws(JSONReadError) in
         let parts = try node.elements()
         if parts.isEmpty || !parts.count.isMultiple(of: 3) {

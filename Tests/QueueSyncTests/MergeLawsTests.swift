@@ -19,7 +19,7 @@ func randomHistory(seed: UInt64, steps: Int = 60) -> [ReplicatedLibrary] {
     let ids = library.visibleQueueIDs
     let queue = random.element(of: ids)
     let count = library.episodes(in: queue).count
-    switch random.integer(in: 0...11) {
+    switch random.integer(in: 0...13) {
     case 0, 1:
       try? library.insert(
         (0..<random.integer(in: 1...3)).map { _ in random.element(of: episodes) }, into: queue,
@@ -39,6 +39,11 @@ func randomHistory(seed: UInt64, steps: Int = 60) -> [ReplicatedLibrary] {
     case 9 where count > 0:
       try? library.makeCurrent(at: random.integer(in: 0...(count - 1)), in: queue, now: now)
       try? library.recordPosition(60, in: queue, now: now)
+    case 10: try? library.setAutoSwitchEnabled(random.integer(in: 0...1) == 1, for: queue, now: now)
+    case 11:
+      library.markAudioDevice(
+        random.element(of: ["golf", "kitchen", "bose"]), name: random.element(of: ["Golf", "Car", "Speaker"]),
+        isCar: random.integer(in: 0...1) == 1, now: now)
     default:
       library.merge(devices[random.integer(in: 0...2)])
     }

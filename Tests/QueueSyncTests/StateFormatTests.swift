@@ -26,7 +26,8 @@ struct StateFormatTests {
     let expected =
       #"{"format":1,"replicas":["a",""],"feeds":["https://example.com/show-1.xml"],"queueID":"bike","#
       + #""context":[0,3],"alive":[0,1],"title":["Bike",\#(stamp)],"emoji":[null,\#(stamp)],"#
-      + #""rules":[[],\#(stamp)],"smartFill":[null,\#(stamp)],"playhead":[null,null,\#(stamp)],"#
+      + #""rules":[[],\#(stamp)],"smartFill":[null,\#(stamp)],"autoSwitch":[true,[0,0,1]],"#
+      + #""playhead":[null,null,\#(stamp)],"#
       + #""listPosition":[[4,1,1,1,0,1],\#(stamp)],"createdAt":"2026-01-01T00:00:00Z","#
       + #""lastModified":"2026-01-01T00:00:01Z","entries":[[0,"x","#
       + #"[[0,2,[],\#(later),"Episode x","Show 1",1800,1767225600]],[[0,3,[1,0,2],\#(later)]],[]]]}"#
@@ -42,7 +43,9 @@ struct StateFormatTests {
         let record = try #require(library.record(id, deviceName: "x", changeTag: nil))
         switch try ReplicatedLibrary.state(of: record) {
         case .queue(let queue): #expect(queue == library.queues[queue.id], "seed \(seed), \(id)")
-        case .library(let finished): #expect(finished == library.finished, "seed \(seed)")
+        case .library(let finished, let audioDevices):
+          #expect(finished == library.finished, "seed \(seed)")
+          #expect(audioDevices == library.audioDevices, "seed \(seed)")
         }
       }
     }
@@ -78,6 +81,8 @@ struct SyncStoreTests {
     try engine.edit(now: at(0)) { (library) throws(SyncError) in
       try library.playLast([reference("a"), reference("b")], in: .commute, now: at(0))
       library.markFinished(episode("b"), now: at(1))
+      library.markAudioDevice("00:1A:7D", name: "Golf", isCar: true, now: at(2))
+      try library.setAutoSwitchEnabled(false, for: .commute, now: at(3))
     }
     try store.save(engine)
     let loaded = try #require(try store.load())
@@ -95,6 +100,8 @@ struct SyncStoreTests {
     var json = JSONWriter()
     json.write(library)
     #expect(try QueueLibrary(json: json.bytes) == engine.library())
+    #expect(try loaded.library().knownAudioDevice("00:1A:7D")?.isCar == true)
+    #expect(try !loaded.library().queue(.commute).isAutoSwitchEnabled)
   }
 
   @Test("a bad or newer file is refused with a typed error, and left as it is")
