@@ -169,80 +169,14 @@ struct RequestContext {
   ///
   /// - Complexity: O(*n* + *s* log *s*) for *n* episodes and *s* shows.
   func timeCandidates(upTo high: Int, caps: [Int: Int], pruneByShow: Bool = false) -> TimeCandidates {
-    let shows = catalog.shows
-    var candidates = TimeCandidates()
-    // Groups that are not in the index's precomputed order: chains, and priority shows' free episodes.
-    var special: [(key: PriorityKey, refs: [TimeCandidates.Ref], durations: [Int])] = []
-    for show in shows.indices where shows[show].ordering == .serial {
-      let chain = chain(of: show, limit: high).links
-      candidates.available += chain.count
-      var refs: [TimeCandidates.Ref] = []
-      var durations: [Int] = []
-      var sum = 0
-      for link in chain {
-        let seconds = link.seconds
-        sum += seconds
-        if sum > high { break }
-        refs.append(TimeCandidates.Ref(show: show, episode: link.episode, position: link.position, inChain: true))
-        durations.append(seconds)
-      }
-      if let first = chain.first, !refs.isEmpty {
-        let published = shows[show].episodes[first.episode].published.timeIntervalSince1970
-        special.append((key(show: show, published: published, position: first.position), refs, durations))
-      }
-    }
-    for show in ranks.keys {
-      for offset in index.freeByShow[show] {
-        let free = index.freeOrder[Int(offset)]
-        if isExcluded(show: show, episode: Int(free.episode)) { continue }
-        candidates.available += 1
-        guard Int(free.seconds) <= high else { continue }
-        let ref = TimeCandidates.Ref(
-          show: show, episode: Int(free.episode), position: Int(free.position), inChain: false)
-        special.append(
-          (
-            key(show: show, published: free.published, position: Int(free.position)), [ref],
-            [Int(free.seconds)]
-          ))
-      }
-    }
-    special.sort { $0.key < $1.key }
-
-    var builder = CandidateBuilder(high: high, caps: caps, pruneByShow: pruneByShow)
-    builder.candidates = candidates
-    let capacity = index.freeOrder.count + special.reduce(0) { $0 + $1.refs.count }
-    builder.candidates.refs.reserveCapacity(capacity)
-    builder.candidates.durations.reserveCapacity(capacity)
-    builder.candidates.groupEnds.reserveCapacity(capacity)
-    var nextSpecial = 0
-    let feedRank = index.feedRank
-    var available = 0
-    for free in index.freeOrder {
-      let show = Int(free.show)
-      if isPriority[show] || (hasExclusions[show] && isExcluded(show: show, episode: Int(free.episode))) { continue }
-      available += 1
-      let seconds = Int(free.seconds)
-      guard seconds <= high else { continue }
-      if nextSpecial < special.count {
-        let freeKey = PriorityKey(
-          rank: Int.max, listening: free.listening, published: free.published, feedRank: feedRank[show],
-          position: Int(free.position))
-        while nextSpecial < special.count, special[nextSpecial].key < freeKey {
-          builder.emit(special[nextSpecial].refs, special[nextSpecial].durations)
-          nextSpecial += 1
-        }
-      }
-      builder.emitFree(
-        TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false),
-        seconds, sameDurationRank: hasExclusions[show] ? nil : Int(free.sameDurationRank))
-    }
-    while nextSpecial < special.count {
-      builder.emit(special[nextSpecial].refs, special[nextSpecial].durations)
-      nextSpecial += 1
-    }
-    builder.candidates.available += available
-    return builder.candidates
+    var merge = CandidateMerge(self, upTo: high, caps: caps, pruneByShow: pruneByShow)
+    merge.run(until: Int.max)
+    return merge.builder.candidates
   }
+
+  /// Whether the request has neither priority shows nor exclusions: the free candidates then come in the
+  /// index's order unchanged, and each one's admission is read from a precomputed rank.
+  var isDefault: Bool { ranks.isEmpty && excluded.isEmpty }
 
   /// One show's chain for continue series: its episodes in series order, and what was left out of it.
   struct SeriesChain {
@@ -326,6 +260,128 @@ struct RequestContext {
   }
 }
 
+/// The merge behind ``RequestContext/timeCandidates(upTo:caps:pruneByShow:)``: the groups that are not in the
+/// index's precomputed order (chains, and priority shows' free episodes), sorted, merged into the index's
+/// free candidates. It can stop after a head of candidates and go on later, so that a fill whose answer lies
+/// in the head never builds the rest (see ``SplitCandidates``).
+struct CandidateMerge {
+  let context: RequestContext
+  let high: Int
+  /// The groups outside the index's order, by priority key.
+  var special: [(key: PriorityKey, refs: [TimeCandidates.Ref], durations: [Int])] = []
+  var nextSpecial = 0
+  /// The next offset of the index's free order.
+  var nextFree = 0
+  var builder: CandidateBuilder
+  /// Whether each free candidate's admission is read from the index's ranks (a request without priority
+  /// shows or exclusions and without caps).
+  let ranked: Bool
+
+  /// Gathers the chains and the priority shows' free episodes.
+  ///
+  /// - Complexity: O(*c* + *p* log *p*) in the chains' candidates and the special groups.
+  init(_ context: RequestContext, upTo high: Int, caps: [Int: Int], pruneByShow: Bool) {
+    self.context = context
+    self.high = high
+    let shows = context.catalog.shows
+    let index = context.index
+    ranked = caps.isEmpty && context.isDefault
+    builder = CandidateBuilder(high: high, caps: caps, pruneByShow: pruneByShow, ranked: ranked)
+    var available = 0
+    for show in shows.indices where shows[show].ordering == .serial {
+      let chain = context.chain(of: show, limit: high).links
+      available += chain.count
+      var refs: [TimeCandidates.Ref] = []
+      var durations: [Int] = []
+      var sum = 0
+      for link in chain {
+        let seconds = link.seconds
+        sum += seconds
+        if sum > high { break }
+        refs.append(TimeCandidates.Ref(show: show, episode: link.episode, position: link.position, inChain: true))
+        durations.append(seconds)
+      }
+      if let first = chain.first, !refs.isEmpty {
+        let published = shows[show].episodes[first.episode].published.timeIntervalSince1970
+        special.append((context.key(show: show, published: published, position: first.position), refs, durations))
+      }
+    }
+    for show in context.ranks.keys {
+      for offset in index.freeByShow[show] {
+        let free = index.freeOrder[Int(offset)]
+        if context.isExcluded(show: show, episode: Int(free.episode)) { continue }
+        available += 1
+        guard Int(free.seconds) <= high else { continue }
+        let ref = TimeCandidates.Ref(
+          show: show, episode: Int(free.episode), position: Int(free.position), inChain: false)
+        special.append(
+          (
+            context.key(show: show, published: free.published, position: Int(free.position)), [ref],
+            [Int(free.seconds)]
+          ))
+      }
+    }
+    special.sort { $0.key < $1.key }
+    if ranked { available += index.freeOrder.count }
+    builder.candidates.available = available
+  }
+
+  /// Whether every candidate was emitted.
+  var isFinished: Bool { nextFree == context.index.freeOrder.count && nextSpecial == special.count }
+
+  /// Emits groups in priority order until at least `count` candidates are out (a group is never split) or
+  /// none is left.
+  ///
+  /// - Complexity: O(*m*) in the free candidates passed.
+  mutating func run(until count: Int) {
+    let index = context.index
+    let freeOrder = index.freeOrder
+    let feedRank = index.feedRank
+    let isPriority = context.isPriority
+    let hasExclusions = context.hasExclusions
+    var available = 0
+    defer { if !ranked { builder.candidates.available += available } }
+    while nextFree < freeOrder.count {
+      if builder.candidates.durations.count >= count { return }
+      let offset = nextFree
+      let free = freeOrder[offset]
+      nextFree += 1
+      let show = Int(free.show)
+      if isPriority[show] || (hasExclusions[show] && context.isExcluded(show: show, episode: Int(free.episode))) {
+        continue
+      }
+      available += 1
+      let seconds = Int(free.seconds)
+      guard seconds <= high else { continue }
+      if nextSpecial < special.count {
+        let freeKey = PriorityKey(
+          rank: Int.max, listening: free.listening, published: free.published, feedRank: feedRank[show],
+          position: Int(free.position))
+        if special[nextSpecial].key < freeKey {
+          // The groups before this free episode go first; it waits for the next round.
+          nextFree -= 1
+          available -= 1
+          builder.emit(special[nextSpecial].refs, special[nextSpecial].durations)
+          nextSpecial += 1
+          continue
+        }
+      }
+      let rank: Int? =
+        ranked
+        ? Int(builder.pruneByShow ? free.sameDurationRank : index.freeRank[offset])
+        : hasExclusions[show] ? nil : Int(free.sameDurationRank)
+      builder.emitFree(
+        TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false),
+        seconds, sameDurationRank: rank)
+    }
+    while nextSpecial < special.count {
+      if builder.candidates.durations.count >= count { return }
+      builder.emit(special[nextSpecial].refs, special[nextSpecial].durations)
+      nextSpecial += 1
+    }
+  }
+}
+
 /// Appends candidates in priority order, applying caps and the exact pruning of equal durations.
 struct CandidateBuilder {
   let high: Int
@@ -336,11 +392,16 @@ struct CandidateBuilder {
   private var keptByShow: [Int: Int] = [:]
   private var perShow: [Int: Int] = [:]
 
-  init(high: Int, caps: [Int: Int], pruneByShow: Bool) {
+  /// Whether free episodes come with their rank among the earlier ones of the same duration (per show with
+  /// `pruneByShow`), so that no counts are kept.
+  let ranked: Bool
+
+  init(high: Int, caps: [Int: Int], pruneByShow: Bool, ranked: Bool = false) {
     self.high = high
     self.caps = caps
     self.pruneByShow = pruneByShow
-    kept = [Int32](repeating: 0, count: pruneByShow ? 0 : high + 1)
+    self.ranked = ranked
+    kept = [Int32](repeating: 0, count: pruneByShow || ranked ? 0 : high + 1)
   }
 
   private mutating func admit(_ ref: TimeCandidates.Ref, _ duration: Int, sameDurationRank: Int? = nil) -> Bool {
@@ -348,7 +409,10 @@ struct CandidateBuilder {
       if perShow[ref.show, default: 0] >= cap { return false }
     }
     if !ref.inChain {
-      if pruneByShow, let rank = sameDurationRank, caps.isEmpty {
+      if ranked, let rank = sameDurationRank {
+        // Every earlier free episode of this duration (of this show, with `pruneByShow`) was admitted.
+        if (rank + 1) * duration > high { return false }
+      } else if pruneByShow, let rank = sameDurationRank, caps.isEmpty {
         // The show's earlier free episodes of this duration were all admitted: the rank is the count.
         if (rank + 1) * duration > high { return false }  // rank ≥ ⌊high / duration⌋
       } else if pruneByShow {

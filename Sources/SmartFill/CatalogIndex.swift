@@ -39,6 +39,16 @@ struct CatalogIndex: Sendable {
   var freeByShow: [[Int32]] = []
   /// All free candidates by (−listening, published, feed rank, position).
   var freeOrder: [Free] = []
+  /// For each entry of ``freeOrder``, how many earlier entries have the same remaining time: without priority
+  /// shows and exclusions, fill time keeps a free episode of duration *d* exactly when this rank is below
+  /// ⌊*high* / *d*⌋ (see ``RequestContext/timeCandidates(upTo:caps:pruneByShow:)``).
+  var freeRank: [Int32] = []
+  /// The offsets of ``freeOrder`` by (remaining time, offset): the shortest first, for summarising the
+  /// candidates after a fill's head without a pass over the long ones.
+  var freeByDuration: [Int32] = []
+  /// A common divisor of every free candidate's and every chain candidate's remaining time (their greatest
+  /// common divisor; 1 when there are none): totals are counted in this unit without changing any answer.
+  var durationUnit = 1
 
   init(_ catalog: Catalog) {
     let shows = catalog.shows
@@ -78,12 +88,49 @@ struct CatalogIndex: Sendable {
     return lhs.position < rhs.position
   }
 
-  /// Rebuilds ``freeByShow`` from ``freeOrder``.
+  /// Rebuilds ``freeByShow``, ``freeRank``, ``freeByDuration`` and ``durationUnit`` from ``freeOrder`` and
+  /// ``chainCandidates``.
   ///
-  /// - Complexity: O(*n*) in the free candidates.
+  /// - Complexity: O(*n* + *c* + *D*) in the free candidates, the chain candidates and the longest remaining
+  ///   time *D* (a counting sort; O(*n* log *n*) instead when *D* is far larger than *n*).
   mutating func indexFreeByShow() {
     freeByShow = Array(repeating: [], count: listening.count)
     for (offset, free) in freeOrder.enumerated() { freeByShow[Int(free.show)].append(Int32(offset)) }
+    var unit = 0
+    var longest = 0
+    for free in freeOrder {
+      longest = max(longest, Int(free.seconds))
+      if unit != 1 { unit = gcd(unit, Int(free.seconds)) }
+    }
+    for chain in chainCandidates where unit != 1 {
+      for link in chain where link.seconds > 0 { unit = gcd(unit, Int(link.seconds)) }
+    }
+    durationUnit = max(unit, 1)
+    freeRank = Array(repeating: 0, count: freeOrder.count)
+    if longest <= 4 * freeOrder.count + 65_536 {
+      // Counting sort by remaining time, stable, so offsets stay increasing within one duration.
+      var counts = [Int32](repeating: 0, count: longest + 2)
+      for (offset, free) in freeOrder.enumerated() {
+        freeRank[offset] = counts[Int(free.seconds) + 1]
+        counts[Int(free.seconds) + 1] += 1
+      }
+      for seconds in 1..<counts.count { counts[seconds] += counts[seconds - 1] }
+      var byDuration = [Int32](repeating: 0, count: freeOrder.count)
+      for (offset, free) in freeOrder.enumerated() {
+        byDuration[Int(counts[Int(free.seconds)] + freeRank[offset])] = Int32(offset)
+      }
+      freeByDuration = byDuration
+    } else {
+      var seen: [Int32: Int32] = [:]
+      for (offset, free) in freeOrder.enumerated() {
+        freeRank[offset] = seen[free.seconds, default: 0]
+        seen[free.seconds, default: 0] += 1
+      }
+      let order = freeOrder
+      freeByDuration = freeOrder.indices.map(Int32.init).sorted {
+        (order[Int($0)].seconds, $0) < (order[Int($1)].seconds, $1)
+      }
+    }
   }
 
   /// What the index holds for one show, computed from the show alone.

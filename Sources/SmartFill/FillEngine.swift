@@ -16,8 +16,9 @@ public struct FillEngine: Sendable {
   /// The most words of the exact variety search's head rows (see ``VarietyFill``); tests lower it to make
   /// the search split its candidates into a head and a tail.
   var varietyBudget = VarietyFill.wordBudget
-  /// Where fill time splits a long candidate list (see ``FillTime``); tests lower it.
-  var lookaheadHeadSize = FillTime.defaultHeadSize
+  /// Where fill time splits a long candidate list (see ``FillTime``), `nil` for
+  /// ``FillTime/headSize(forTop:)``; tests lower it.
+  var lookaheadHeadSize: Int?
 
   /// Checks and indexes `catalog`.
   ///
@@ -88,11 +89,54 @@ public struct FillEngine: Sendable {
   // MARK: Fill time
 
   private func fillTime(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
-    let candidates = context.timeCandidates(upTo: window.upperBound, caps: [:])
-    let outcome = solve(candidates, window: window, aim: context.request.aimSeconds)
+    let outcome = gatherAndSolve(context, window: window, pruneByShow: false)
     return timeResult(
-      context, candidates: candidates, picked: outcome.picked, inWindow: outcome.inWindow,
+      context, candidates: outcome.candidates, picked: outcome.picked, inWindow: outcome.inWindow,
       window: window, ordered: nil)
+  }
+
+  /// The candidates and the rule's selection among them. A request without priority shows or exclusions
+  /// builds only the head of its candidates, and the rest only if the selection reaches into it (see
+  /// ``SplitCandidates``); `candidates` then holds at least every candidate the selection names.
+  private func gatherAndSolve(
+    _ context: RequestContext, window: ClosedRange<Int>, pruneByShow: Bool
+  ) -> (candidates: TimeCandidates, picked: [Int], inWindow: Bool, isComplete: Bool) {
+    let aim = context.request.aimSeconds
+    guard context.isDefault else {
+      let candidates = context.timeCandidates(upTo: window.upperBound, caps: [:], pruneByShow: pruneByShow)
+      let outcome = solve(candidates, window: window, aim: aim)
+      return (candidates, outcome.picked, outcome.inWindow, true)
+    }
+    var split = SplitCandidates(
+      context, upTo: window.upperBound, headSize: headSize(window), pruneByShow: pruneByShow)
+    guard let cut = split.cut else {
+      let outcome = solve(split.head, window: window, aim: aim)
+      return (split.head, outcome.picked, outcome.inWindow, true)
+    }
+    let unit = index.durationUnit
+    let low = (window.lowerBound + unit - 1) / unit
+    let high = window.upperBound / unit
+    let reachable = low <= high
+    let scaledWindow = reachable ? low...high : high...high
+    let head = split.head
+    let headFill = FillTime(
+      durations: unit == 1 ? head.durations : head.durations.map { $0 / unit }, groupEnds: head.groupEnds)
+    let totals = split.tailTotals(unit: unit, upTo: scaledWindow.upperBound)
+    let target = (window.lowerBound + window.upperBound) / 2
+    var all: TimeCandidates?
+    let outcome = FillTime.select(
+      head: headFill, tailTotals: totals, in: scaledWindow,
+      aim: reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil
+    ) {
+      let candidates = split.materialize()
+      all = candidates
+      var tail = FillTime(
+        durations: candidates.durations[cut...].map { $0 / unit },
+        groupEnds: candidates.groupEnds[cut...].map { $0 - cut })
+      tail.headSize = headSize(window) * 4
+      return tail
+    }
+    return (all ?? head, outcome.selection.indices, outcome.inWindow && reachable, all != nil)
   }
 
   private func solve(
@@ -101,11 +145,16 @@ public struct FillEngine: Sendable {
     guard !candidates.durations.isEmpty else { return ([], false) }
     let (durations, scaledWindow, reachable, unit) = scale(candidates.durations, window)
     var fill = FillTime(durations: durations, groupEnds: candidates.groupEnds)
-    fill.headSize = lookaheadHeadSize
+    fill.headSize = headSize(window)
     let target = (window.lowerBound + window.upperBound) / 2
     let outcome = fill.select(
       in: scaledWindow, aim: reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil)
     return (outcome.selection.indices, outcome.inWindow && reachable)
+  }
+
+  /// The head fill time splits off for `window` (the window before scaling).
+  private func headSize(_ window: ClosedRange<Int>) -> Int {
+    lookaheadHeadSize ?? FillTime.headSize(forTop: window.upperBound)
   }
 
   /// Divides durations and window by the durations' greatest common divisor, which shrinks the sets of
@@ -135,12 +184,16 @@ public struct FillEngine: Sendable {
   }
 
   private func variety(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
-    let candidates = context.timeCandidates(upTo: window.upperBound, caps: [:], pruneByShow: true)
-    let aim = context.request.aimSeconds
-    let plain = solve(candidates, window: window, aim: aim)
-    guard let dominant = dominantShow(candidates, plain.picked) else {
-      return varietyResult(context, candidates, plain.picked, inWindow: plain.inWindow, window: window, plain: plain)
+    let gathered = gatherAndSolve(context, window: window, pruneByShow: true)
+    let plain = (picked: gathered.picked, inWindow: gathered.inWindow)
+    guard let dominant = dominantShow(gathered.candidates, plain.picked) else {
+      return varietyResult(
+        context, gathered.candidates, plain.picked, inWindow: plain.inWindow, window: window, plain: plain)
     }
+    let aim = context.request.aimSeconds
+    let candidates =
+      gathered.isComplete
+      ? gathered.candidates : context.timeCandidates(upTo: window.upperBound, caps: [:], pruneByShow: true)
     let (durations, scaledWindow, reachable, unit) = scale(candidates.durations, window)
     let target = (window.lowerBound + window.upperBound) / 2
     let varietyAim = reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil
@@ -150,7 +203,7 @@ public struct FillEngine: Sendable {
         durations: durations, groupEnds: candidates.groupEnds,
         dominantIndex: candidates.refs.map { dominants.firstIndex(of: $0.show) }, dominantCount: dominants.count)
       exact.budget = varietyBudget
-      exact.headSize = lookaheadHeadSize
+      exact.headSize = lookaheadHeadSize ?? FillTime.defaultHeadSize
       let outcome = exact.select(in: scaledWindow, aim: varietyAim)
       // Another show may dominate once the first is held back: track it too, and solve again.
       guard let next = dominantShow(candidates, outcome.indices), !dominants.contains(next) else {

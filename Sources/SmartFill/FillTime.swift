@@ -40,8 +40,13 @@ struct FillTime {
     select(in: window, fixedLow: nil, aim: aim)
   }
 
-  /// The smallest head worth splitting off by default: the forward pass usually stops within it.
+  /// The smallest head split off a long list by default: the forward pass usually stops within it.
   static let defaultHeadSize = 256
+
+  /// The head the engine splits off for a window whose top is `high` seconds: 64 candidates up to two hours
+  /// (a short fill's forward pass decides within a few dozen candidates, and each candidate of the head costs
+  /// a suffix set), 128 beyond. Only speed depends on it: the selection is the same for every head size.
+  static func headSize(forTop high: Int) -> Int { high <= 7_200 ? 64 : 128 }
   /// The smallest head split off from a long list (tests lower it).
   var headSize = FillTime.defaultHeadSize
 
@@ -66,14 +71,26 @@ struct FillTime {
     var tail = FillTime(durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut })
     tail.headSize = headSize * 4  // geometric, so a long forward pass costs O(n log n) in all
     let base = tail.reachableTotals(upTo: window.upperBound)
-    var outcome = head.solve(in: window, base: base, fixedLow: fixedLow, aim: aim)
+    return Self.select(head: head, tailTotals: base, in: window, fixedLow: fixedLow, aim: aim) { tail }
+  }
+
+  /// Selects by the rule from a list cut after `head`, given the totals the candidates after the cut reach
+  /// (`tailTotals`, compact reach words up to the window's top); `tail` gives those candidates, and is called
+  /// only when the forward pass runs past the head.
+  ///
+  /// - Complexity: that of ``select(in:aim:)`` on the head, plus the tail's when it is called.
+  static func select(
+    head: FillTime, tailTotals: ArraySlice<UInt64>, in window: ClosedRange<Int>, fixedLow: Int? = nil, aim: Aim?,
+    tail: () -> FillTime
+  ) -> (selection: Selection, inWindow: Bool) {
+    var outcome = head.solve(in: window, base: tailTotals, fixedLow: fixedLow, aim: aim)
     let total = outcome.selection.total
     if total < outcome.lowUsed {
       // The forward pass ran through the head: a completion in the tail reaches the bottom (its first
       // decision was taken knowing one does).
       let target = outcome.lowUsed - total
-      let rest = tail.select(in: target...(outcome.highUsed - total), fixedLow: target, aim: nil)
-      outcome.selection.indices += rest.selection.indices.map { $0 + cut }
+      let rest = tail().select(in: target...(outcome.highUsed - total), fixedLow: target, aim: nil)
+      outcome.selection.indices += rest.selection.indices.map { $0 + head.durations.count }
       outcome.selection.total += rest.selection.total
     }
     return (outcome.selection, outcome.inWindow)

@@ -114,11 +114,11 @@ struct CandidatesTests {
       engine.lookaheadHeadSize = Int.random(in: 1...12, using: &caseRandom)
       let result = try engine.fill(
         FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim))
-      let context = "case seed \(caseSeed), head \(engine.lookaheadHeadSize)"
+      let context = "case seed \(caseSeed), head \(engine.lookaheadHeadSize!)"
       #expect(Set(result.entries.map(\.id)) == expected.taken, "\(context)")
       #expect(result.totalSeconds == expected.total, "\(context)")
       let lastTaken = items.indices.last { expected.taken.contains(items[$0].id) } ?? 0
-      if lastTaken >= engine.lookaheadHeadSize { ranPastTheHead += 1 }
+      if lastTaken >= engine.lookaheadHeadSize! { ranPastTheHead += 1 }
     }
     print("candidates head and tail: \(ranPastTheHead) cases chose past the head")
     #expect(ranPastTheHead > 20, "many cases should need the tail")

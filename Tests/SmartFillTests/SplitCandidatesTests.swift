@@ -1,0 +1,80 @@
+import Foundation
+import SyntheticCatalogs
+import Testing
+
+@testable import SmartFill
+
+/// The split path (a request without priority shows or exclusions builds only the head of its candidates
+/// and reads the rest's totals from the index) against the whole list, and against the plain rule at full
+/// size.
+@Suite("Candidates built only as far as a fill needs them")
+struct SplitCandidatesTests {
+  @Test("every fill equals the fill over the whole candidate list (2,400 seeded cases, both modes)")
+  func sameAsWholeList() throws {
+    let seed: UInt64 = 0x5B11_7CA5
+    print("split candidates: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var split = 0
+    for _ in 0..<2_400 {
+      let caseSeed = random.next()
+      var caseRandom = SeededGenerator(seed: caseSeed)
+      let catalog = randomCatalog(
+        &caseRandom, maximumShows: 8, maximumEpisodes: 16, minuteScale: Bool.random(using: &caseRandom))
+      let minutes = catalog.shows.flatMap(\.episodes).compactMap(\.remainingSeconds).reduce(0, +) / 60
+      let target = 60 * Int.random(in: 1...max(1, minutes), using: &caseRandom)
+      let tolerance = min(target - 1, [0, 30, 180, 300][Int.random(in: 0..<4, using: &caseRandom)])
+      let aim = [0, 15, 60, 300][Int.random(in: 0..<4, using: &caseRandom)]
+      let mode: FillRequest.Mode = Bool.random(using: &caseRandom) ? .fillTime : .variety
+      let request = FillRequest(mode: mode, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim)
+      var whole = try FillEngine(catalog: catalog)
+      whole.lookaheadHeadSize = Int.max
+      var cut = whole
+      cut.lookaheadHeadSize = Int.random(in: 1...16, using: &caseRandom)
+      let expected = try whole.fill(request)
+      let result = try cut.fill(request)
+      let context = "case seed \(caseSeed), head \(cut.lookaheadHeadSize!), \(mode) \(target) ± \(tolerance)"
+      #expect(result == expected, "\(context)")
+      let free = cut.index.freeOrder.count
+      if free > cut.lookaheadHeadSize! { split += 1 }
+    }
+    print("split candidates: \(split) of 2,400 cases split")
+    #expect(split > 1_000, "most cases should split")
+  }
+
+  @Test("without priority shows or exclusions, the selection equals the plain rule on full catalogs")
+  func fullCatalogs() throws {
+    for catalogSeed: UInt64 in [1, 2] {
+      let catalog = CatalogGenerator(subscriptions: 100, seed: catalogSeed).catalog()
+      let engine = try FillEngine(catalog: catalog)
+      let items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
+      for (target, tolerance) in [(2_700, 180), (28_800, 300)] {
+        let window = (target - tolerance)...(target + tolerance)
+        let expected = CandidatesTests.plainRule(items, window: window, aim: 60)
+        let result = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance))
+        let context = "catalog seed \(catalogSeed), \(target) ± \(tolerance), \(items.count) candidates"
+        #expect(Set(result.entries.map(\.id)) == expected.taken, "\(context)")
+        #expect(result.totalSeconds == expected.total, "\(context)")
+      }
+    }
+  }
+
+  @Test("the index's ranks and duration order are those of the free order")
+  func ranks() {
+    var random = SeededGenerator(seed: 0x2A4C)
+    for _ in 0..<200 {
+      let catalog = randomCatalog(
+        &random, maximumShows: 6, maximumEpisodes: 12, minuteScale: Bool.random(using: &random))
+      let index = CatalogIndex(catalog)
+      let free = index.freeOrder
+      for offset in free.indices {
+        let earlier = free[..<offset].filter { $0.seconds == free[offset].seconds }.count
+        #expect(Int(index.freeRank[offset]) == earlier)
+      }
+      let expected = free.indices.sorted { (free[$0].seconds, $0) < (free[$1].seconds, $1) }
+      #expect(index.freeByDuration.map(Int.init) == expected)
+      let durations =
+        free.map { Int($0.seconds) } + index.chainCandidates.joined().map { Int($0.seconds) }.filter { $0 > 0 }
+      #expect(durations.allSatisfy { $0 % index.durationUnit == 0 })
+    }
+  }
+}
