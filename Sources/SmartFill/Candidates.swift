@@ -23,6 +23,18 @@ struct TimeCandidates {
   var durations: [Int] = []
   var groupEnds: [Int] = []
   var refs: [Ref] = []
+
+  /// These candidates followed by `other`'s.
+  ///
+  /// - Complexity: O(*n* + *m*).
+  func appending(_ other: TimeCandidates) -> TimeCandidates {
+    var result = self
+    let count = durations.count
+    result.durations += other.durations
+    result.refs += other.refs
+    result.groupEnds += other.groupEnds.map { $0 + count }
+    return result
+  }
   /// The number of candidates before pruning (0: the result is `empty`).
   var available = 0
 

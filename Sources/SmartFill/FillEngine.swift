@@ -107,36 +107,50 @@ public struct FillEngine: Sendable {
       let outcome = solve(candidates, window: window, aim: aim)
       return (candidates, outcome.picked, outcome.inWindow, true)
     }
-    var split = SplitCandidates(
-      context, upTo: window.upperBound, headSize: headSize(window), pruneByShow: pruneByShow)
-    guard let cut = split.cut else {
-      let outcome = solve(split.head, window: window, aim: aim)
-      return (split.head, outcome.picked, outcome.inWindow, true)
+    var split = SplitCandidates(context, upTo: window.upperBound, pruneByShow: pruneByShow)
+    let first = headSize(window)
+    split.extend(toAtLeast: first)
+    guard !split.isComplete else {
+      let outcome = solve(split.built, window: window, aim: aim)
+      return (split.built, outcome.picked, outcome.inWindow, true)
     }
     let unit = index.durationUnit
     let low = (window.lowerBound + unit - 1) / unit
     let high = window.upperBound / unit
     let reachable = low <= high
     let scaledWindow = reachable ? low...high : high...high
-    let head = split.head
-    let headFill = FillTime(
-      durations: unit == 1 ? head.durations : head.durations.map { $0 / unit }, groupEnds: head.groupEnds)
-    let totals = split.tailTotals(unit: unit, upTo: scaledWindow.upperBound)
     let target = (window.lowerBound + window.upperBound) / 2
-    var all: TimeCandidates?
-    let outcome = FillTime.select(
-      head: headFill, tailTotals: totals, in: scaledWindow,
-      aim: reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil
+    // The short candidates past the built ones, when the selection goes on among them.
+    var appended: TimeCandidates?
+    // The candidates from `start` on, `size` of them built (more each time the forward pass runs past them).
+    func segment(from start: Int, size: Int, in window: ClosedRange<Int>, fixedLow: Int?, aim: Aim?) -> (
+      selection: FillTime.Selection, inWindow: Bool
     ) {
-      let candidates = split.materialize()
-      all = candidates
-      var tail = FillTime(
-        durations: candidates.durations[cut...].map { $0 / unit },
-        groupEnds: candidates.groupEnds[cut...].map { $0 - cut })
-      tail.headSize = headSize(window) * 4
-      return tail
+      split.extend(toAtLeast: start + size)
+      let built = split.built
+      let end = built.durations.count
+      var fill = FillTime(
+        durations: built.durations[start..<end].map { $0 / unit },
+        groupEnds: built.groupEnds[start..<end].map { $0 - start })
+      fill.headSize = size
+      if split.isComplete { return fill.select(in: window, fixedLow: fixedLow, aim: aim) }
+      let totals = split.tailTotals(unit: unit, upTo: window.upperBound)
+      return FillTime.select(head: fill, tailTotals: totals, in: window, fixedLow: fixedLow, aim: aim) { window, low in
+        // Past the built candidates, with `window.upperBound` units left: only the shorter ones matter.
+        if let rest = split.remaining(upTo: window.upperBound, unit: unit, limit: size * 4) {
+          appended = rest
+          var fill = FillTime(durations: rest.durations.map { $0 / unit }, groupEnds: rest.groupEnds)
+          fill.headSize = size * 4
+          return fill.select(in: window, fixedLow: low, aim: nil).selection
+        }
+        return segment(from: end, size: size * 4, in: window, fixedLow: low, aim: nil).selection
+      }
     }
-    return (all ?? head, outcome.selection.indices, outcome.inWindow && reachable, all != nil)
+    let outcome = segment(
+      from: 0, size: first, in: scaledWindow, fixedLow: nil,
+      aim: reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil)
+    let candidates = appended.map { split.built.appending($0) } ?? split.built
+    return (candidates, outcome.selection.indices, outcome.inWindow && reachable, split.isComplete)
   }
 
   private func solve(

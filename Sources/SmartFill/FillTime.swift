@@ -58,7 +58,7 @@ struct FillTime {
   /// as the rest can only add totals inside the dense tail. Only the head gets per-candidate suffix sets; if
   /// the forward pass runs past the cut, the tail is solved the same way with the window moved down by the
   /// total so far.
-  private func select(
+  func select(
     in window: ClosedRange<Int>, fixedLow: Int?, aim: Aim?
   ) -> (selection: Selection, inWindow: Bool) {
     var cut = 0
@@ -71,17 +71,20 @@ struct FillTime {
     var tail = FillTime(durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut })
     tail.headSize = headSize * 4  // geometric, so a long forward pass costs O(n log n) in all
     let base = tail.reachableTotals(upTo: window.upperBound)
-    return Self.select(head: head, tailTotals: base, in: window, fixedLow: fixedLow, aim: aim) { tail }
+    return Self.select(head: head, tailTotals: base, in: window, fixedLow: fixedLow, aim: aim) { window, low in
+      tail.select(in: window, fixedLow: low, aim: nil).selection
+    }
   }
 
   /// Selects by the rule from a list cut after `head`, given the totals the candidates after the cut reach
-  /// (`tailTotals`, compact reach words up to the window's top); `tail` gives those candidates, and is called
-  /// only when the forward pass runs past the head.
+  /// (`tailTotals`, compact reach words up to the window's top); `tail` selects among those candidates, by the
+  /// rule with the window's bottom fixed (a completion is known to reach it), and is called only when the
+  /// forward pass runs past the head.
   ///
   /// - Complexity: that of ``select(in:aim:)`` on the head, plus the tail's when it is called.
   static func select(
     head: FillTime, tailTotals: ArraySlice<UInt64>, in window: ClosedRange<Int>, fixedLow: Int? = nil, aim: Aim?,
-    tail: () -> FillTime
+    tail: (_ window: ClosedRange<Int>, _ fixedLow: Int) -> Selection
   ) -> (selection: Selection, inWindow: Bool) {
     var outcome = head.solve(in: window, base: tailTotals, fixedLow: fixedLow, aim: aim)
     let total = outcome.selection.total
@@ -89,9 +92,9 @@ struct FillTime {
       // The forward pass ran through the head: a completion in the tail reaches the bottom (its first
       // decision was taken knowing one does).
       let target = outcome.lowUsed - total
-      let rest = tail().select(in: target...(outcome.highUsed - total), fixedLow: target, aim: nil)
-      outcome.selection.indices += rest.selection.indices.map { $0 + head.durations.count }
-      outcome.selection.total += rest.selection.total
+      let rest = tail(target...(outcome.highUsed - total), target)
+      outcome.selection.indices += rest.indices.map { $0 + head.durations.count }
+      outcome.selection.total += rest.total
     }
     return (outcome.selection, outcome.inWindow)
   }
@@ -203,8 +206,7 @@ struct FillTime {
         let groupEnd = groupEnds[item]
         if groupEnd == item + 1 { after = row + 1 }
         let skipRow = groupEnd == item + 1 ? row + 1 : after
-        block.copy(skipRow, to: row)
-        block.combine(into: row, skip: row, next: row + 1, shift: durations[item])
+        block.combine(into: row, skip: skipRow, next: row + 1, shift: durations[item])
       }
       while position < end, total < low {
         let duration = durations[position]

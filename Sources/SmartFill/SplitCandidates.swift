@@ -7,38 +7,94 @@
 /// holds the free candidates sorted by duration (``CatalogIndex/freeByDuration``) with their ranks among the
 /// earlier ones of the same duration (``CatalogIndex/freeRank``, or per show for variety), so the tail's totals
 /// come from its chains and then its free candidates, shortest first, admitted by rank, stopping at the first
-/// one that lands in the dense tail of the totals (every longer one adds nothing). The tail's candidates
-/// themselves are built only when the forward pass runs past the head (``materialize()``); either way the
-/// candidates, the cut and the totals are exactly those of the whole list.
+/// one that lands in the dense tail of the totals (every longer one adds nothing). More candidates are built
+/// only when the forward pass runs past those built (``extend(toAtLeast:)``, four times as many each time);
+/// either way the candidates and the totals are exactly those of the whole list.
 struct SplitCandidates {
-  /// The merge, stopped after the head.
+  /// The merge, stopped after the candidates built so far.
   private var merge: CandidateMerge
-  /// The number of head candidates (a group boundary), or `nil` when the head is every candidate.
-  let cut: Int?
 
-  /// The head of at least `headSize` candidates (whole groups), as ``FillTime`` cuts it.
+  /// No candidate built yet: the chains gathered.
   ///
   /// - Precondition: `context.isDefault`.
-  /// - Complexity: O(*c* + *h*) in the chains' candidates and the free candidates passed to fill the head.
-  init(_ context: RequestContext, upTo high: Int, headSize: Int, pruneByShow: Bool) {
+  /// - Complexity: O(*c*) in the chains' candidates.
+  init(_ context: RequestContext, upTo high: Int, pruneByShow: Bool) {
     precondition(context.isDefault, "a split needs a request without priority shows or exclusions")
     merge = CandidateMerge(context, upTo: high, caps: [:], pruneByShow: pruneByShow)
-    merge.run(until: headSize)
-    cut = merge.isFinished ? nil : merge.builder.candidates.durations.count
   }
 
-  /// The head's candidates (every candidate when ``cut`` is `nil`).
-  var head: TimeCandidates { merge.builder.candidates }
+  /// The candidates built so far, in priority order (every candidate once ``isComplete``).
+  var built: TimeCandidates { merge.builder.candidates }
 
-  /// Every candidate, building the tail's.
+  /// Whether every candidate is built.
+  var isComplete: Bool { merge.isFinished }
+
+  /// Builds candidates (whole groups) until at least `count` are built or none is left.
   ///
-  /// - Complexity: O(*n*) in the free candidates left.
-  mutating func materialize() -> TimeCandidates {
-    merge.run(until: Int.max)
-    return merge.builder.candidates
+  /// - Complexity: O(*m*) in the free candidates passed.
+  mutating func extend(toAtLeast count: Int) { merge.run(until: count) }
+
+  /// The candidates not built yet whose duration is at most `top` units of `unit` seconds, in priority order,
+  /// each chain cut before its first longer episode: exactly those a selection with at most `top` units left
+  /// can still take (a longer one never fits, and a chain's episodes after one that does not fit can never
+  /// follow it). `nil` when more than `limit` free candidates are that short, so that building them would
+  /// cost more than extending the built list.
+  ///
+  /// - Complexity: O(log *n* + *m* log *m* + *c*) for the *m* short free candidates and the chains' *c*.
+  func remaining(upTo top: Int, unit: Int, limit: Int) -> TimeCandidates? {
+    let index = merge.context.index
+    let freeOrder = index.freeOrder
+    let byDuration = index.freeByDuration
+    let longest = top * unit
+    var low = 0
+    var high = byDuration.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(freeOrder[Int(byDuration[middle])].seconds) <= longest { low = middle + 1 } else { high = middle }
+    }
+    guard low <= limit else { return nil }
+    let perShow = merge.builder.pruneByShow
+    var offsets: [Int] = []
+    for position in 0..<low {
+      let offset = Int(byDuration[position])
+      guard offset >= merge.nextFree else { continue }
+      let free = freeOrder[offset]
+      let rank = Int(perShow ? free.sameDurationRank : index.freeRank[offset])
+      if (rank + 1) * Int(free.seconds) <= merge.high { offsets.append(offset) }
+    }
+    offsets.sort()
+    var result = TimeCandidates()
+    result.available = merge.builder.candidates.available
+    var nextSpecial = merge.nextSpecial
+    func emitSpecial() {
+      let group = merge.special[nextSpecial]
+      nextSpecial += 1
+      let start = result.durations.count
+      for (ref, duration) in zip(group.refs, group.durations) {
+        if duration > longest { break }
+        result.refs.append(ref)
+        result.durations.append(duration)
+      }
+      let end = result.durations.count
+      for _ in start..<end { result.groupEnds.append(end) }
+    }
+    for offset in offsets {
+      let free = freeOrder[offset]
+      let show = Int(free.show)
+      let key = PriorityKey(
+        rank: Int.max, listening: free.listening, published: free.published, feedRank: index.feedRank[show],
+        position: Int(free.position))
+      while nextSpecial < merge.special.count, merge.special[nextSpecial].key < key { emitSpecial() }
+      result.refs.append(
+        TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false))
+      result.durations.append(Int(free.seconds))
+      result.groupEnds.append(result.durations.count)
+    }
+    while nextSpecial < merge.special.count { emitSpecial() }
+    return result
   }
 
-  /// The totals up to `high` reachable from the candidates after the head, as compact reach words, with
+  /// The totals up to `high` reachable from the candidates not built yet, as compact reach words, with
   /// durations counted in `unit` seconds (a divisor of every duration).
   ///
   /// - Complexity: O(*c* · *k* + *m* · *k*) word operations, where *c* is the tail's chain candidates, *m* the
