@@ -194,6 +194,8 @@ struct RequestContext {
   struct SeriesChain {
     var show: Int
     var episodes: [Int]
+    /// The episodes' remaining seconds (−1 for an unknown length, only without a target).
+    var seconds: [Int]
     /// Episodes of unknown length passed over (an episodic show's, with a target).
     var skippedUnknown: Int
     /// The episode of unknown length the chain stops before (a serial show's, with a target), if any.
@@ -206,16 +208,23 @@ struct RequestContext {
   /// Without `limit` (no target) the chains include episodes of unknown length. With it, each chain stops
   /// after the first episode whose running total passes it; a serial show's chain stops before an episode of
   /// unknown length, and an episodic show's passes over such episodes.
+  ///
+  /// - Complexity: O(*s* log *s* + *c*) in the shows and the chains' episodes, O(*s* + *c*) with a target and
+  ///   neither priority shows nor exclusions (the order is the index's).
   func seriesChains(upTo limit: Int? = nil) -> [SeriesChain] {
-    var chains: [(key: PriorityKey, chain: SeriesChain)] = []
-    for show in catalog.shows.indices {
+    func seriesChain(_ show: Int) -> SeriesChain {
       let unknown: UnknownLength =
         limit == nil ? .include : catalog.shows[show].ordering == .serial ? .stop : .skip
       let found = chain(of: show, limit: limit ?? Int.max, unknown: unknown)
-      let chain = SeriesChain(
-        show: show, episodes: found.links.map(\.episode), skippedUnknown: found.skipped, stoppedAt: found.stoppedAt)
-      let published =
-        found.links.first.map { catalog.shows[show].episodes[$0.episode].published.timeIntervalSince1970 } ?? 0
+      return SeriesChain(
+        show: show, episodes: found.links.map(\.episode), seconds: found.links.map(\.seconds),
+        skippedUnknown: found.skipped, stoppedAt: found.stoppedAt)
+    }
+    if limit != nil, isDefault { return index.seriesOrder.map { seriesChain(Int($0)) } }
+    var chains: [(key: PriorityKey, chain: SeriesChain)] = []
+    for show in catalog.shows.indices {
+      let chain = seriesChain(show)
+      let published = chain.episodes.first.map { catalog.shows[show].episodes[$0].published.timeIntervalSince1970 } ?? 0
       chains.append((key(show: show, published: published, position: 0), chain))
     }
     chains.sort { $0.key < $1.key }

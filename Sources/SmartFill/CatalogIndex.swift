@@ -46,6 +46,13 @@ struct CatalogIndex: Sendable {
   /// The offsets of ``freeOrder`` by (remaining time, offset): the shortest first, for summarising the
   /// candidates after a fill's head without a pass over the long ones.
   var freeByDuration: [Int32] = []
+  /// Each show's published date (seconds since 1970) of the first episode of its continue-series chain with a
+  /// target (its first chain candidate of known length for an episodic show, its first chain candidate for a
+  /// serial show when that length is known), 0 when there is none.
+  var seriesPublished: [Double] = []
+  /// The shows in continue series' order for a request without priority shows or exclusions:
+  /// (−listening, ``seriesPublished``, feed rank).
+  var seriesOrder: [Int32] = []
   /// A common divisor of every free candidate's and every chain candidate's remaining time (their greatest
   /// common divisor; 1 when there are none): totals are counted in this unit without changing any answer.
   var durationUnit = 1
@@ -64,6 +71,7 @@ struct CatalogIndex: Sendable {
       chainCandidates.append(part.chain)
       unknownChainCount.append(part.unknownChainCount)
       guidHashes.append(part.guids)
+      seriesPublished.append(part.seriesPublished)
       freeOrder.append(contentsOf: part.free)
     }
     let rank = feedRank
@@ -94,6 +102,13 @@ struct CatalogIndex: Sendable {
   /// - Complexity: O(*n* + *c* + *D*) in the free candidates, the chain candidates and the longest remaining
   ///   time *D* (a counting sort; O(*n* log *n*) instead when *D* is far larger than *n*).
   mutating func indexFreeByShow() {
+    let (listening, published, feedRank) = (listening, seriesPublished, feedRank)
+    seriesOrder = listening.indices.map(Int32.init).sorted {
+      let (lhs, rhs) = (Int($0), Int($1))
+      if listening[lhs] != listening[rhs] { return listening[lhs] > listening[rhs] }
+      if published[lhs] != published[rhs] { return published[lhs] < published[rhs] }
+      return feedRank[lhs] < feedRank[rhs]
+    }
     freeByShow = Array(repeating: [], count: listening.count)
     for (offset, free) in freeOrder.enumerated() { freeByShow[Int(free.show)].append(Int32(offset)) }
     var unit = 0
@@ -142,6 +157,8 @@ struct CatalogIndex: Sendable {
     var guids: [(hash: UInt64, episode: Int32)]
     /// The show's free candidates in priority order within the show: (published, position).
     var free: [Free]
+    /// See ``CatalogIndex/seriesPublished``.
+    var seriesPublished: Double
 
     /// - Complexity: O(*e* log *e*) for the show's *e* episodes.
     init(_ show: Show, index showIndex: Int) {
@@ -172,6 +189,10 @@ struct CatalogIndex: Sendable {
         chain.append((Int32(order[position]), Int32(position), Int32(clamping: episode.remainingSeconds ?? -1)))
       }
       self.chain = chain
+      let first =
+        show.ordering == .episodic
+        ? chain.first { $0.seconds >= 0 } : chain.first.flatMap { $0.seconds >= 0 ? $0 : nil }
+      seriesPublished = first.map { show.episodes[Int($0.episode)].published.timeIntervalSince1970 } ?? 0
       unknownChainCount = chain.reduce(0) { $0 + ($1.seconds < 0 ? 1 : 0) }
       guids.sort { $0.hash < $1.hash }
       self.guids = guids

@@ -139,6 +139,7 @@ extension CatalogIndex {
     chainCandidates[show] = part.chain
     unknownChainCount[show] = part.unknownChainCount
     guidHashes[show] = part.guids
+    seriesPublished[show] = part.seriesPublished
     let marker = Int32(show)
     freeOrder.removeAll { $0.show == marker }
     mergeFree(part.free)
@@ -157,6 +158,7 @@ extension CatalogIndex {
     chainCandidates.append(part.chain)
     unknownChainCount.append(part.unknownChainCount)
     guidHashes.append(part.guids)
+    seriesPublished.append(part.seriesPublished)
     feedURLs.append(value.feedURL)
     refreshFeedRanks()
     mergeFree(part.free)
@@ -174,6 +176,7 @@ extension CatalogIndex {
     chainCandidates.remove(at: show)
     unknownChainCount.remove(at: show)
     guidHashes.remove(at: show)
+    seriesPublished.remove(at: show)
     feedURLs.remove(at: show)
     let marker = Int32(show)
     freeOrder.removeAll { $0.show == marker }

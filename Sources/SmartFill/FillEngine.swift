@@ -282,15 +282,13 @@ public struct FillEngine: Sendable {
         toleranceSeconds: context.request.toleranceSeconds, totalSeconds: 0, entries: [],
         explanation: context.emptyExplanation(), notes: notes(all, taken: [:]))
     }
-    let durations = chains.map { chain in
-      chain.episodes.map { catalog.shows[chain.show].episodes[$0].remainingSeconds! }
-    }
-    let (scaled, scaledWindow, reachable, unit) = scale(Array(durations.joined()), window)
-    var offset = 0
-    let scaledChains = durations.map { chain -> [Int] in
-      defer { offset += chain.count }
-      return Array(scaled[offset..<offset + chain.count])
-    }
+    // Every chain episode's length is known with a target; the index's unit divides them all.
+    let unit = index.durationUnit
+    let low = (window.lowerBound + unit - 1) / unit
+    let high = window.upperBound / unit
+    let reachable = low <= high
+    let scaledWindow = reachable ? low...high : high...high
+    let scaledChains = unit == 1 ? chains.map(\.seconds) : chains.map { $0.seconds.map { $0 / unit } }
     let target = (window.lowerBound + window.upperBound) / 2
     let aim = Aim(targetSeconds: target, aimSeconds: context.request.aimSeconds, unit: unit)
     let outcome = ContinueSeries(chains: scaledChains).select(in: scaledWindow, aim: reachable ? aim : nil)
