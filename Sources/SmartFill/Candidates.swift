@@ -193,9 +193,9 @@ struct RequestContext {
   /// One show's chain for continue series: its episodes in series order, and what was left out of it.
   struct SeriesChain {
     var show: Int
-    var episodes: [Int]
-    /// The episodes' remaining seconds (−1 for an unknown length, only without a target).
-    var seconds: [Int]
+    /// The episodes: series position, episode index and remaining seconds (−1 for an unknown length, only
+    /// without a target).
+    var links: [(position: Int, episode: Int, seconds: Int)]
     /// Episodes of unknown length passed over (an episodic show's, with a target).
     var skippedUnknown: Int
     /// The episode of unknown length the chain stops before (a serial show's, with a target), if any.
@@ -216,15 +216,14 @@ struct RequestContext {
       let unknown: UnknownLength =
         limit == nil ? .include : catalog.shows[show].ordering == .serial ? .stop : .skip
       let found = chain(of: show, limit: limit ?? Int.max, unknown: unknown)
-      return SeriesChain(
-        show: show, episodes: found.links.map(\.episode), seconds: found.links.map(\.seconds),
-        skippedUnknown: found.skipped, stoppedAt: found.stoppedAt)
+      return SeriesChain(show: show, links: found.links, skippedUnknown: found.skipped, stoppedAt: found.stoppedAt)
     }
     if limit != nil, isDefault { return index.seriesOrder.map { seriesChain(Int($0)) } }
     var chains: [(key: PriorityKey, chain: SeriesChain)] = []
     for show in catalog.shows.indices {
       let chain = seriesChain(show)
-      let published = chain.episodes.first.map { catalog.shows[show].episodes[$0].published.timeIntervalSince1970 } ?? 0
+      let published =
+        chain.links.first.map { catalog.shows[show].episodes[$0.episode].published.timeIntervalSince1970 } ?? 0
       chains.append((key(show: show, published: published, position: 0), chain))
     }
     chains.sort { $0.key < $1.key }

@@ -11,8 +11,23 @@
 /// the shows already taken in this round, and `B[j]`, the chains of the shows still to decide. `B` is
 /// computed backward at the start of each round; the sumset is probed only when neither set alone answers.
 struct ContinueSeries {
-  /// Each chain's durations in series order, the chains in show priority order.
-  var chains: [[Int]]
+  /// Every chain's durations in series order, one after another, the chains in show priority order.
+  var durations: [Int]
+  /// Where each chain starts in ``durations``, and the end: chain `c` is `durations[starts[c]..<starts[c + 1]]`.
+  var starts: [Int]
+
+  /// Chains given as arrays.
+  init(chains: [[Int]]) {
+    durations = Array(chains.joined())
+    starts = [0]
+    for chain in chains { starts.append(starts.last! + chain.count) }
+  }
+
+  /// Chains given flat (see ``durations`` and ``starts``).
+  init(durations: [Int], starts: [Int]) {
+    self.durations = durations
+    self.starts = starts
+  }
 
   /// A chosen episode: its chain and its position in the chain.
   struct Pick: Equatable {
@@ -29,41 +44,45 @@ struct ContinueSeries {
   func select(in window: ClosedRange<Int>, aim: Aim? = nil) -> (picks: [Pick], total: Int, inWindow: Bool) {
     let high = window.upperBound
     var top = high
-    // Truncate every chain at the first prefix that passes the top of the window.
-    let chains = self.chains.map { chain -> [Int] in
+    // Each chain cut at the first prefix that passes the top of the window: its length.
+    let chainCount = starts.count - 1
+    var lengths = [Int](repeating: 0, count: chainCount)
+    for chain in 0..<chainCount {
       var sum = 0
-      var kept: [Int] = []
-      for duration in chain {
-        sum += duration
+      var length = 0
+      for position in starts[chain]..<starts[chain + 1] {
+        sum += durations[position]
         if sum > high { break }
-        kept.append(duration)
+        length += 1
       }
-      return kept
+      lengths[chain] = length
     }
     // Rows: 0, 1 scratch; 2 = A; 3 = X (A with the candidate's rest); 4 = B[j + 1].
     var rows = ReachRows(rows: 5, maximum: high)
 
     var picks: [Pick] = []
     var total = 0
-    var open = chains.indices.filter { !chains[$0].isEmpty }
+    var active = (0..<chainCount).filter { lengths[$0] > 0 }
     var round = 0
     var archive = ReachArchive()
     var inWindow = false
     var low = window.lowerBound
-    while total < low, !open.isEmpty {
-      let active = open.filter { chains[$0].count > round }
+    var nextOpen: [Int] = []
+    nextOpen.reserveCapacity(active.count)
+    while total < low {
+      active.removeAll { lengths[$0] <= round }
       if active.isEmpty { break }
       // B[j] for j = active.count ... 1, saved so that entry e holds B[active.count − e].
       archive.removeAll()
       rows.setZero(0)
       archive.append(rows, row: 0)
       for chain in active.reversed().dropLast() {
-        addRest(of: chains[chain], from: round, to: 0, scratch: 1, rows: &rows)
+        addRest(of: chain, length: lengths[chain], from: round, to: 0, scratch: 1, rows: &rows)
         archive.append(rows, row: 0)
       }
       if round == 0 {
         // B[0], every combination of prefixes: the best total at or below the top.
-        addRest(of: chains[active[0]], from: 0, to: 0, scratch: 1, rows: &rows)
+        addRest(of: active[0], length: lengths[active[0]], from: 0, to: 0, scratch: 1, rows: &rows)
         let best = rows.largest(0, atMost: high) ?? 0
         inWindow = best >= window.lowerBound
         low = inWindow ? window.lowerBound : best
@@ -75,12 +94,12 @@ struct ContinueSeries {
         if total >= low { break }
       }
       rows.setZero(2)
-      var nextOpen: [Int] = []
+      nextOpen.removeAll(keepingCapacity: true)
       for (offset, chain) in active.enumerated() {
-        let duration = chains[chain][round]
+        let duration = durations[starts[chain] + round]
         if total + duration <= top {
           rows.copy(2, to: 3)
-          addRest(of: chains[chain], from: round + 1, to: 3, scratch: 1, rows: &rows)
+          addRest(of: chain, length: lengths[chain], from: round + 1, to: 3, scratch: 1, rows: &rows)
           rows.restore(4, from: archive[active.count - 1 - offset])
           let need = (low - total - duration)...(top - total - duration)
           if sumsetHits(rows: rows, first: 3, second: 4, in: need) {
@@ -92,26 +111,27 @@ struct ContinueSeries {
           }
         }
       }
-      open = nextOpen
+      swap(&active, &nextOpen)
       round += 1
     }
     return (picks, total, inWindow)
   }
 
-  /// `rows[row] = rows[row] ⊕ {0, d[from], d[from] + d[from + 1], …}`: the set with any further prefix of the
-  /// chain from `from` added.
-  private func addRest(of chain: [Int], from start: Int, to row: Int, scratch: Int, rows: inout ReachRows) {
-    guard start < chain.count else { return }
+  /// `row` ∪ (`row` + each prefix sum of chain `chain`'s episodes from `start` to `length`).
+  private func addRest(
+    of chain: Int, length: Int, from start: Int, to row: Int, scratch: Int, rows: inout ReachRows
+  ) {
+    guard start < length else { return }
     rows.copy(row, to: scratch)
     var sum = 0
-    for position in start..<chain.count {
-      sum += chain[position]
+    let base = starts[chain]
+    for position in start..<length {
+      sum += durations[base + position]
       if sum > rows.capacity { break }
       rows.combine(into: row, skip: row, next: scratch, shift: sum)
     }
   }
 
-  /// Whether some `a` of `first` and `b` of `second` have `a + b` in `range`. Both sets contain 0.
   private func sumsetHits(rows: ReachRows, first: Int, second: Int, in range: ClosedRange<Int>) -> Bool {
     guard range.upperBound >= 0 else { return false }
     if rows.containsAny(second, in: range) || rows.containsAny(first, in: range) { return true }

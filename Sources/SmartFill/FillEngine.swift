@@ -264,8 +264,8 @@ public struct FillEngine: Sendable {
 
   /// Without a target: each show's next episode, whatever is known of its length.
   private func nextEpisodes(_ context: RequestContext) -> FillResult {
-    let chains = context.seriesChains().filter { !$0.episodes.isEmpty }
-    let entries = chains.map { context.entry(show: $0.show, episode: $0.episodes[0], reason: .nextInSeries) }
+    let chains = context.seriesChains().filter { !$0.links.isEmpty }
+    let entries = chains.map { context.entry(show: $0.show, episode: $0.links[0].episode, reason: .nextInSeries) }
     let total = entries.reduce(0) { $0 + ($1.seconds ?? 0) }
     return FillResult(
       mode: .continueSeries, status: entries.isEmpty ? .empty : .filled, targetSeconds: nil,
@@ -275,7 +275,7 @@ public struct FillEngine: Sendable {
 
   private func continueSeries(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
     let all = context.seriesChains(upTo: window.upperBound)
-    let chains = all.filter { !$0.episodes.isEmpty }
+    let chains = all.filter { !$0.links.isEmpty }
     guard !chains.isEmpty else {
       return FillResult(
         mode: .continueSeries, status: .empty, targetSeconds: context.request.targetSeconds,
@@ -288,15 +288,22 @@ public struct FillEngine: Sendable {
     let high = window.upperBound / unit
     let reachable = low <= high
     let scaledWindow = reachable ? low...high : high...high
-    let scaledChains = unit == 1 ? chains.map(\.seconds) : chains.map { $0.seconds.map { $0 / unit } }
+    var durations: [Int] = []
+    var starts = [0]
+    starts.reserveCapacity(chains.count + 1)
+    for chain in chains {
+      for link in chain.links { durations.append(link.seconds / unit) }
+      starts.append(durations.count)
+    }
     let target = (window.lowerBound + window.upperBound) / 2
     let aim = Aim(targetSeconds: target, aimSeconds: context.request.aimSeconds, unit: unit)
-    let outcome = ContinueSeries(chains: scaledChains).select(in: scaledWindow, aim: reachable ? aim : nil)
+    let outcome = ContinueSeries(durations: durations, starts: starts).select(
+      in: scaledWindow, aim: reachable ? aim : nil)
     var taken: [Int: Int] = [:]
     let entries = outcome.picks.map { pick in
       taken[chains[pick.chain].show, default: 0] += 1
       return context.entry(
-        show: chains[pick.chain].show, episode: chains[pick.chain].episodes[pick.position],
+        show: chains[pick.chain].show, episode: chains[pick.chain].links[pick.position].episode,
         reason: .nextInSeries)
     }
     var result = finish(context, entries: entries, inWindow: outcome.inWindow && reachable, window: window)
@@ -314,7 +321,7 @@ public struct FillEngine: Sendable {
         notes.append(
           .unknownLengthsPassedOver(feedURL: show.feedURL, showTitle: show.title, count: chain.skippedUnknown))
       }
-      if let stop = chain.stoppedAt, taken[chain.show, default: 0] == chain.episodes.count {
+      if let stop = chain.stoppedAt, taken[chain.show, default: 0] == chain.links.count {
         notes.append(
           .storyStopsAtUnknownLength(
             feedURL: show.feedURL, showTitle: show.title, episodeTitle: show.episodes[stop].title))
