@@ -327,7 +327,7 @@ struct CandidateMerge {
       }
     }
     for show in context.ranks.keys {
-      for offset in index.freeByShow[show] {
+      for offset in index.freeOffsets(ofShow: show) {
         let free = index.freeOrder[Int(offset)]
         if context.isExcluded(show: show, episode: Int(free.episode)) { continue }
         available += 1

@@ -35,8 +35,11 @@ struct CatalogIndex: Sendable {
   var unknownChainCount: [Int] = []
   /// Each show's GUIDs, to resolve exclusions.
   var guidHashes: [[(hash: UInt64, episode: Int32)]] = []
-  /// Each show's free candidates, as positions in `freeOrder` (so in priority order within the show).
-  var freeByShow: [[Int32]] = []
+  /// The free candidates' positions in `freeOrder`, show by show (so in priority order within each show):
+  /// show `s`'s are `freeByShow[freeByShowStarts[s]..<freeByShowStarts[s + 1]]`.
+  var freeByShow: [Int32] = []
+  /// Where each show's free candidates start in ``freeByShow``, and the end.
+  var freeByShowStarts: [Int] = []
   /// All free candidates by (−listening, published, feed rank, position).
   var freeOrder: [Free] = []
   /// For each entry of ``freeOrder``, how many earlier entries have the same remaining time: without priority
@@ -96,8 +99,8 @@ struct CatalogIndex: Sendable {
     return lhs.position < rhs.position
   }
 
-  /// Rebuilds ``freeByShow``, ``freeRank``, ``freeByDuration`` and ``durationUnit`` from ``freeOrder`` and
-  /// ``chainCandidates``.
+  /// Rebuilds ``seriesOrder``, ``freeByShow``, ``freeRank``, ``freeByDuration`` and ``durationUnit`` from
+  /// ``freeOrder``, ``chainCandidates`` and the shows' keys.
   ///
   /// - Complexity: O(*n* + *c* + *D*) in the free candidates, the chain candidates and the longest remaining
   ///   time *D* (a counting sort; O(*n* log *n*) instead when *D* is far larger than *n*).
@@ -109,43 +112,68 @@ struct CatalogIndex: Sendable {
       if published[lhs] != published[rhs] { return published[lhs] < published[rhs] }
       return feedRank[lhs] < feedRank[rhs]
     }
-    freeByShow = Array(repeating: [], count: listening.count)
-    for (offset, free) in freeOrder.enumerated() { freeByShow[Int(free.show)].append(Int32(offset)) }
+    let count = freeOrder.count
     var unit = 0
     var longest = 0
-    for free in freeOrder {
-      longest = max(longest, Int(free.seconds))
-      if unit != 1 { unit = gcd(unit, Int(free.seconds)) }
+    var starts = [Int](repeating: 0, count: listening.count + 1)
+    freeOrder.withUnsafeBufferPointer { free in
+      for entry in free {
+        longest = max(longest, Int(entry.seconds))
+        if unit != 1 { unit = gcd(unit, Int(entry.seconds)) }
+        starts[Int(entry.show) + 1] += 1
+      }
     }
     for chain in chainCandidates where unit != 1 {
       for link in chain where link.seconds > 0 { unit = gcd(unit, Int(link.seconds)) }
     }
     durationUnit = max(unit, 1)
-    freeRank = Array(repeating: 0, count: freeOrder.count)
-    if longest <= 4 * freeOrder.count + 65_536 {
-      // Counting sort by remaining time, stable, so offsets stay increasing within one duration.
+    for show in 0..<listening.count { starts[show + 1] += starts[show] }
+    freeByShowStarts = starts
+    var byShow = [Int32](repeating: 0, count: count)
+    var ranks = [Int32](repeating: 0, count: count)
+    var byDuration = [Int32](repeating: 0, count: count)
+    if longest <= 4 * count + 65_536 {
+      // Counting sorts by show and by remaining time, stable, so offsets stay increasing within each.
       var counts = [Int32](repeating: 0, count: longest + 2)
-      for (offset, free) in freeOrder.enumerated() {
-        freeRank[offset] = counts[Int(free.seconds) + 1]
-        counts[Int(free.seconds) + 1] += 1
+      freeOrder.withUnsafeBufferPointer { free in
+        counts.withUnsafeMutableBufferPointer { counts in
+          ranks.withUnsafeMutableBufferPointer { ranks in
+            for offset in 0..<count {
+              let seconds = Int(free[offset].seconds) + 1
+              ranks[offset] = counts[seconds]
+              counts[seconds] += 1
+            }
+          }
+          for seconds in 1..<counts.count { counts[seconds] += counts[seconds - 1] }
+          for offset in 0..<count {
+            byDuration[Int(counts[Int(free[offset].seconds)] + ranks[offset])] = Int32(offset)
+            let show = Int(free[offset].show)
+            byShow[starts[show]] = Int32(offset)
+            starts[show] += 1
+          }
+        }
       }
-      for seconds in 1..<counts.count { counts[seconds] += counts[seconds - 1] }
-      var byDuration = [Int32](repeating: 0, count: freeOrder.count)
-      for (offset, free) in freeOrder.enumerated() {
-        byDuration[Int(counts[Int(free.seconds)] + freeRank[offset])] = Int32(offset)
-      }
-      freeByDuration = byDuration
     } else {
       var seen: [Int32: Int32] = [:]
       for (offset, free) in freeOrder.enumerated() {
-        freeRank[offset] = seen[free.seconds, default: 0]
+        ranks[offset] = seen[free.seconds, default: 0]
         seen[free.seconds, default: 0] += 1
+        byShow[starts[Int(free.show)]] = Int32(offset)
+        starts[Int(free.show)] += 1
       }
       let order = freeOrder
-      freeByDuration = freeOrder.indices.map(Int32.init).sorted {
+      byDuration = freeOrder.indices.map(Int32.init).sorted {
         (order[Int($0)].seconds, $0) < (order[Int($1)].seconds, $1)
       }
     }
+    freeByShow = byShow
+    freeRank = ranks
+    freeByDuration = byDuration
+  }
+
+  /// Show `show`'s free candidates, as positions in ``freeOrder``.
+  func freeOffsets(ofShow show: Int) -> ArraySlice<Int32> {
+    freeByShow[freeByShowStarts[show]..<freeByShowStarts[show + 1]]
   }
 
   /// What the index holds for one show, computed from the show alone.
