@@ -24,27 +24,30 @@ struct AutoSwitchCheck {
   /// Runs the scenarios, and the listener's rules of `library` (of `queue` alone, when given).
   func run(library: QueueLibrary?, queue: QueueID?) -> AuditCheck {
     let scenarios = AutoSwitchScenarios.all
-    var mismatches: [AutoSwitchScenario.Mismatch] = []
-    var passedScenarios = 0
+    // A scenario is judged by its first wrong decision: what follows it (a question not asked because the
+    // misfire already switched) is its consequence.
+    var failures: [(first: AutoSwitchScenario.Mismatch, more: Int)] = []
+    var differing = 0
     for scenario in scenarios {
       let found = scenario.run(components.makeDecider)
-      if found.isEmpty { passedScenarios += 1 }
-      mismatches += found
+      differing += found.count
+      if let first = found.first { failures.append((first, found.count - 1)) }
     }
     let steps = scenarios.reduce(0) { $0 + $1.steps.count }
+    let missed = failures.filter(\.first.isMiss).count
     var figures = [
       AuditFigure(
-        "scenariosPassed", .integer(passedScenarios),
-        "scenarios as expected: \(passedScenarios) of \(scenarios.count) ("
+        "scenariosPassed", .integer(scenarios.count - failures.count),
+        "scenarios as expected: \(scenarios.count - failures.count) of \(scenarios.count) ("
           + scenarios.map(\.name).joined(separator: ", ") + ")"),
       AuditFigure(
         "decisionsChecked", .integer(steps),
-        "decisions checked: \(steps); missed triggers: \(mismatches.filter(\.isMiss).count), "
-          + "misfires: \(mismatches.filter { !$0.isMiss }.count)"),
+        "decisions checked: \(steps), of which differing: \(differing); scenarios that missed a trigger: "
+          + "\(missed), that misfired: \(failures.count - missed)"),
+      AuditFigure("decisionsDiffering", .integer(differing)),
     ]
-    var findings = Self.findings(for: mismatches)
-    var status: AuditStatus =
-      mismatches.contains(where: \.isMiss) ? .broken : mismatches.isEmpty ? .working : .issues
+    var findings = failures.map(Self.finding)
+    var status: AuditStatus = missed > 0 ? .broken : failures.isEmpty ? .working : .issues
 
     if let library {
       let results = userRules(of: library, queue: queue)
@@ -68,14 +71,13 @@ struct AutoSwitchCheck {
     return AuditCheck(area: .autoSwitching, status: status, figures: figures, findings: findings)
   }
 
-  static func findings(for mismatches: [AutoSwitchScenario.Mismatch]) -> [AuditFinding] {
-    mismatches.map { mismatch in
-      let time = Timestamp.format(mismatch.at)
-      return AuditFinding(
-        mismatch.isMiss ? .high : .medium, mismatch.isMiss ? .scenarioMissed : .scenarioMisfire,
-        "scenario \(mismatch.scenario), \(mismatch.event) at \(time): expected \(mismatch.expected), "
-          + "got \(mismatch.got)")
-    }
+  static func finding(_ failure: (first: AutoSwitchScenario.Mismatch, more: Int)) -> AuditFinding {
+    let mismatch = failure.first
+    let after = failure.more == 0 ? "" : " (and \(failure.more) more decisions differ after it)"
+    return AuditFinding(
+      mismatch.isMiss ? .high : .medium, mismatch.isMiss ? .scenarioMissed : .scenarioMisfire,
+      "scenario \(mismatch.scenario), \(mismatch.event) at \(Timestamp.format(mismatch.at)): expected "
+        + "\(mismatch.expected), got \(mismatch.got)\(after)")
   }
 
   // MARK: The listener's rules

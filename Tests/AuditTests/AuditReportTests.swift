@@ -54,7 +54,7 @@ struct AuditReportTests {
         queues created up to the limit of 20: 14, and one more refused
       Auto-Switching: ✓ Reliable
         scenarios as expected: 8 of 8 (commuter, gym-goer, sleep across midnight, sleep as the clocks go forward, sleep as the clocks go back, friend's car, flapping motion, manual override)
-        decisions checked: 602; missed triggers: 0, misfires: 0
+        decisions checked: 602, of which differing: 0; scenarios that missed a trigger: 0, that misfired: 0
         your rules fed their trigger: 4; fired: 3, won by another queue: 1, silent: 0
       Smart Fill: ✓ Accurate
         fills run: 34 on the catalog (fill time, continue series and variety, 15 to 90 min)
