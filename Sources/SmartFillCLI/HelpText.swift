@@ -163,6 +163,9 @@ enum HelpText {
 
     USAGE: \(usage(.audit))
 
+    ARGUMENTS:
+      (none)
+
     OPTIONS:
       --catalog <catalog>     The catalog to fill from and check the store against (default: generated
                               100-subscription catalogs).
