@@ -49,6 +49,12 @@ public struct AuditFigure: Sendable, Hashable {
     self.line = line
   }
 
+  /// `value` rounded to `decimals` places, halves away from zero: the JSON's number and the text's figure alike.
+  public static func rounded(_ value: Double, decimals: Int) -> Double {
+    let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
+    return (value * scale).rounded() / scale
+  }
+
   /// The integer value, if it is one.
   public var integer: Int? {
     if case .integer(let value) = value { return value }

@@ -91,9 +91,7 @@ extension AuditReport {
   private static func write(_ value: AuditFigure.Value, into json: inout JSONWriter) {
     switch value {
     case .integer(let number): json.integer(number)
-    case .number(let number, let decimals):
-      let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
-      json.number((number * scale).rounded() / scale)
+    case .number(let number, let decimals): json.number(AuditFigure.rounded(number, decimals: decimals))
     case .text(let text): json.string(text)
     case .bool(let flag): json.bool(flag)
     case .texts(let texts): json.strings(texts)

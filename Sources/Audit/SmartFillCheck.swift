@@ -235,6 +235,8 @@ struct SmartFillCheck {
     return AuditCheck(area: .smartFill, status: status, figures: figures, findings: findings)
   }
 
-  static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
+  static func seconds(_ value: Double) -> String {
+    String(format: "%.1f s", AuditFigure.rounded(value, decimals: 1))
+  }
   static func milliseconds(_ nanoseconds: UInt64) -> String { String(format: "%.1f ms", Double(nanoseconds) / 1e6) }
 }

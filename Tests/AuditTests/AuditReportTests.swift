@@ -147,6 +147,71 @@ struct AuditReportTests {
         """)
   }
 
+  @Test("the JSON form of a small report, byte for byte")
+  func pinnedJSON() {
+    let check = AuditCheck(
+      area: .smartFill, status: .issues,
+      figures: [
+        AuditFigure("fillsRun", .integer(2), "fills run: 2"),
+        AuditFigure("meanDeviationSeconds", .number(35.15, decimals: 1), "mean deviation: 35.2 s"),
+        AuditFigure("catalogs", .texts(["a", "b"])),
+        AuditFigure("budgetMet", .bool(true)),
+      ],
+      findings: [AuditFinding(.medium, .fillOverfilled, "1 fills overfill their window")])
+    let report = AuditReport(
+      subject: .queue(.commute, name: "🚗 Commute"), complexity: .medium, checks: [check],
+      storeFindings: [
+        AuditFinding(
+          .low, .queueUnderTarget, queue: .commute, "🚗 Commute holds 12 min of its 45 min target",
+          recommendation: "Run Smart Fill on 🚗 Commute: 12 min of 45")
+      ])
+    #expect(
+      report.jsonText() == """
+        {
+          "feature": "🚗 Commute",
+          "scope": "queue",
+          "queueID": "commute",
+          "complexity": "medium",
+          "status": "issues",
+          "functionality": [
+            {
+              "area": "smartFill",
+              "title": "Smart Fill",
+              "status": "issues",
+              "words": "Overfills/Underfills",
+              "figures": {
+                "fillsRun": 2,
+                "meanDeviationSeconds": 35.2,
+                "catalogs": ["a", "b"],
+                "budgetMet": true
+              },
+              "lines": ["fills run: 2", "mean deviation: 35.2 s"]
+            }
+          ],
+          "issues": [
+            {
+              "priority": "medium",
+              "kind": "fillOverfilled",
+              "queueID": null,
+              "text": "1 fills overfill their window",
+              "recommendation": null
+            },
+            {
+              "priority": "low",
+              "kind": "queueUnderTarget",
+              "queueID": "commute",
+              "text": "🚗 Commute holds 12 min of its 45 min target",
+              "recommendation": "Run Smart Fill on 🚗 Commute: 12 min of 45"
+            }
+          ],
+          "recommendations": [
+            "Run Smart Fill on 🚗 Commute: 12 min of 45"
+          ]
+        }
+
+        """)
+  }
+
   @Test("the JSON form: stable keys in order, the same figures and issues")
   func json() throws {
     let report = try testAudit().run(.system, catalog: fixtureCatalog, library: fixtureLibrary())
