@@ -40,6 +40,7 @@ struct QueueOperationsCheck {
     }
     var created = 0
     steps.append(creationStep(&scratch, created: &created))
+    steps.append(storeStep(scratch))
 
     let failed = steps.filter { $0.failure != nil }
     let status: AuditStatus =
@@ -240,6 +241,28 @@ struct QueueOperationsCheck {
       step.failure = "a queue over the limit of \(library.queueLimit) was created"
     } catch {
       if case .queueLimitReached = error {} else { step.failure = "over the limit, refused with \(error)" }
+    }
+    return step
+  }
+
+  /// The scratch library saved to a store in a new temporary folder reads back equal (and the folder is
+  /// removed): the listener's store is never the one written.
+  private func storeStep(_ library: QueueLibrary) -> Step {
+    var step = Step(name: "save and reload", isCritical: true)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smartfill-audit-\(UUID().uuidString)")
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    } catch {
+      step.failure = "cannot make a scratch folder: \(error.localizedDescription)"
+      return step
+    }
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = QueueStore(url: folder.appendingPathComponent("queues.json"))
+    do {
+      let saved = try store.update(now: now) { (stored) throws(QueueError) in stored = library }
+      if try store.load(now: now) != saved { step.failure = "the library read back is not the one saved" }
+    } catch {
+      step.failure = "saving to a scratch store: \(error)"
     }
     return step
   }

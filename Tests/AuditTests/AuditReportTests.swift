@@ -49,7 +49,7 @@ struct AuditReportTests {
 
     FUNCTIONALITY:
       Queue Operations: ✓ All Working
-        operations on a scratch copy: 6 of 6 passed (naming, episode order, queue order, duplication, deletion and restore, creation to the limit)
+        operations on a scratch copy: 7 of 7 passed (naming, episode order, queue order, duplication, deletion and restore, creation to the limit, save and reload)
         the listener's store is only read
         queues created up to the limit of 20: 14, and one more refused
       Auto-Switching: ✓ Reliable

@@ -11,7 +11,7 @@ struct QueueOperationsCheckTests {
     let library = fixtureLibrary()
     let check = QueueOperationsCheck(components: testComponents(), now: fixtureNow).run(on: library, subject: nil)
     #expect(check.status == .working, "\(check.findings.map(\.text))")
-    #expect(check.figure("operationsPassed")?.integer == 6)
+    #expect(check.figure("operationsPassed")?.integer == 7)
     #expect(check.figure("queuesCreatedToLimit")?.integer == 14, "20 − 5 queues − the scratch queue")
     #expect(library == fixtureLibrary())
   }
