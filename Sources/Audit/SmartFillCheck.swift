@@ -29,6 +29,10 @@ struct SmartFillCheck {
     var timedFills = 0
     var chainFills = 0
     var varietyFills = 0
+    /// Continue-series fills with a target, ours over the window, and the design's loop over it.
+    var seriesFills = 0
+    var seriesOver = 0
+    var designSeriesOver = 0
     var overfills: [String] = []
     var underfills: [String] = []
     var invalid: [String] = []
@@ -108,9 +112,14 @@ struct SmartFillCheck {
         }
       }
       for target in [nil, 45 * 60, 90 * 60] {
-        fill(
-          engine, FillRequest(mode: .continueSeries, targetSeconds: target, priorityShows: priority), named: name,
-          into: &tally)
+        let request = FillRequest(mode: .continueSeries, targetSeconds: target, priorityShows: priority)
+        let result = fill(engine, request, named: name, into: &tally)
+        guard let target, let window = request.window else { continue }
+        // The design's loop appends until the total reaches the target, so it can overshoot by an episode.
+        let design = DesignBaseline.continueSeries(catalog, targetSeconds: target, priorityShows: priority)
+        tally.seriesFills += 1
+        tally.seriesOver += (result?.totalSeconds ?? 0) > window.upperBound ? 1 : 0
+        tally.designSeriesOver += design.totalSeconds > window.upperBound ? 1 : 0
       }
       for target in [45 * 60, 90 * 60] {
         for tolerance in Self.tolerances {
@@ -195,6 +204,11 @@ struct SmartFillCheck {
         "overfills", .integer(tally.overfills.count),
         "overfilled: \(tally.overfills.count), underfilled: \(tally.underfills.count)"),
       AuditFigure("underfills", .integer(tally.underfills.count)),
+      AuditFigure(
+        "seriesOverfills", .integer(tally.seriesOver),
+        "continue series to a target, over its window: \(tally.seriesOver) of \(tally.seriesFills); "
+          + "the design's loop: \(tally.designSeriesOver) of \(tally.seriesFills)"),
+      AuditFigure("designSeriesOverfills", .integer(tally.designSeriesOver)),
       AuditFigure(
         "skippedEpisodes", .integer(tally.skipped.count),
         "continuity: \(tally.skipped.count) fills skipping an episode or season, of \(tally.chainFills)"),

@@ -41,7 +41,9 @@ struct AuditReportTests {
   // and ±5 holds all; with Saga first (20, 20, 20, then Daily 40, 30, 15, 10): 15, 20, 30, 35, 40, 40, 60,
   // 60, 90, 90, so ±3 misses 45 only (4 of 5). Greedy inside ±3: 6 of 10; deviations 30 + 20 minutes over
   // 20 fills: 150 s. Fills: 20 fill time + 6 continue series (no target, 45, 90 min) + 8 variety (45 and
-  // 90 min, ±3 and ±5) = 34, all on a catalog with a serial show.
+  // 90 min, ±3 and ±5) = 34, all on a catalog with a serial show. The design's continue-series loop, 45 and
+  // 90 minutes (±3) without priority (Daily first, its head is older): 40 + 20 = 60 (over 48), then 40 + 20 +
+  // 30 = 90 (inside); with Saga first: 20 + 40 = 60 (over), 20 + 40 + 20 + 30 = 110 (over 93): 3 of 4.
   static let expectedHead = """
     QUEUE FEATURE: Queue system
     Complexity: High
@@ -62,6 +64,7 @@ struct AuditReportTests {
         fill time inside ±5 min: 10 of 10 (100 %); the design's greedy: 10 of 10 (100 %)
         mean deviation from the target: 0.0 s; the design's greedy: 150.0 s
         overfilled: 0, underfilled: 0
+        continue series to a target, over its window: 0 of 4; the design's loop: 3 of 4
         continuity: 0 fills skipping an episode or season, of 34
         variety: 0 fills with three in a row from one show, of 8
         speed: p99 1.0 ms over 10 fills of 100 subscriptions (budget 500 ms)
