@@ -59,6 +59,9 @@ struct AutoSwitchCheck {
           "ownRulesFired", .integer(fired),
           "your rules fed their trigger: \(results.count); fired: \(fired), won by another queue: \(other), "
             + "silent: \(silent.count)"))
+      figures.append(AuditFigure("ownRules", .integer(results.count)))
+      figures.append(AuditFigure("ownRulesWonByAnotherQueue", .integer(other)))
+      figures.append(AuditFigure("ownRulesSilent", .integer(silent.count)))
       for result in silent {
         findings.append(
           AuditFinding(
