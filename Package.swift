@@ -15,9 +15,11 @@ import PackageDescription
 //                           protocol, engine, simulator)                           on Queues
 //   QueueSyncPostgres       the sync server's record store on PostgreSQL           on QueueSync, CLibPQ (libpq)
 //   QueueScreens            the switcher, management and editor screens as values  on Queues
+//   Audit                   the design's validation checklist as a report of checks run on SmartFill, Queues,
+//                           AutoSwitch, QueueSync, SyntheticCatalogs, DesignBaseline
 //   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, AutoSwitch,
 //                                                                                  QueueSync, QueueScreens,
-//                                                                                  SyntheticCatalogs
+//                                                                                  SyntheticCatalogs, Audit
 //   Benchmarks/             BenchmarkSupport (measurement), DesignBaseline (the design's greedy algorithms),
 //                           fillbench, queuebench and syncbench
 //   Tests/                  a test target per module, SmartFillTestSupport (shared test helpers) and
@@ -86,12 +88,22 @@ let package = Package(
         "PostgresTestCluster",
       ]),
 
+    // The audit: the design's checklist, run.
+    .target(
+      name: "Audit",
+      dependencies: [
+        "SmartFill", "SmartFillSupport", "SyntheticCatalogs", "Queues", "AutoSwitch", "QueueSync", "DesignBaseline",
+      ]),
+    .testTarget(
+      name: "AuditTests",
+      dependencies: ["Audit", "SmartFill", "SmartFillSupport", "Queues", "AutoSwitch", "QueueSync"]),
+
     // The command-line tool.
     .target(
       name: "SmartFillCLI",
       dependencies: [
         "SmartFill", "SmartFillSupport", "Feeds", "SyntheticCatalogs", "Queues", "AutoSwitch", "QueueSync",
-        "QueueScreens",
+        "QueueScreens", "Audit",
       ]),
     .executableTarget(name: "smartfill", dependencies: ["SmartFillCLI"]),
     .testTarget(

@@ -25,6 +25,7 @@ enum HelpText {
       simulate                Replay a timeline of context events through auto-switching.
       sync                    Simulate devices syncing their queues.
       queues                  Show and change the queues in a store file.
+      audit                   Run the design's validation checklist and print its report.
 
       See 'smartfill help <subcommand>' for detailed help.
 
@@ -50,6 +51,8 @@ enum HelpText {
       return "smartfill sync simulate --devices <count> --seed <seed> --steps <count> [--rule <rule>] [--json]"
     case .queues?:
       return "smartfill queues <command> [<argument> ...] [--store <path>] [--json]"
+    case .audit?:
+      return "smartfill audit [--catalog <catalog>] [--store <queues>] [--only <area> | --queue <name>] [--json]"
     }
   }
 
@@ -63,6 +66,7 @@ enum HelpText {
     case .simulate?: return simulateHelp
     case .sync?: return syncHelp
     case .queues?: return queuesHelp
+    case .audit?: return auditHelp
     }
   }
 
@@ -143,6 +147,32 @@ enum HelpText {
       <catalog>               A catalog file (JSON, version 1).
 
     OPTIONS:
+      -h, --help              Show help information.
+
+    """
+
+  static let auditHelp = """
+    OVERVIEW: Run the design's validation checklist and print its report.
+
+    Runs the checks now and prints the design's report: queue operations on a scratch copy (creation up to
+    the limit, naming, ordering, deletion and restore, duplication), the auto-switching scenarios (and the
+    store's own rules), smart fill's accuracy beside the design's greedy, continuity, variety and speed
+    against the 500 ms budget, and a seeded multi-device sync run beside the design's 10-second rule. With a
+    store (and a catalog), its problems are listed by priority with recommendations. The store is only read.
+    Exits with 0 when everything is ✓, 1 when anything is ⚠ or ✗.
+
+    USAGE: \(usage(.audit))
+
+    ARGUMENTS:
+      (none)
+
+    OPTIONS:
+      --catalog <catalog>     The catalog to fill from and check the store against (default: generated
+                              100-subscription catalogs).
+      --store <queues>        The queue store file to look at (only read).
+      --only <area>           One line only: queues, auto-switch, smart-fill or sync.
+      --queue <name>          One queue of the store, by name (needs --store).
+      --json                  Print the report as one JSON document.
       -h, --help              Show help information.
 
     """

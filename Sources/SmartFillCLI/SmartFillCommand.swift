@@ -81,6 +81,7 @@ package enum SmartFillCommand {
     case .simulate: try SimulateCommand.run(rest, into: &output)
     case .sync: try SyncCommand.run(rest, into: &output)
     case .queues: try QueuesCommand.run(rest, into: &output)
+    case .audit: try AuditCommand.run(rest, into: &output)
     }
   }
 

@@ -14,4 +14,6 @@ package enum Subcommand: String, Sendable, Hashable, CaseIterable {
   case sync
   /// Shows and changes the queues in a store file.
   case queues
+  /// Runs the design's validation checklist and prints its report.
+  case audit
 }

@@ -14,6 +14,8 @@ struct CommandErrorTests {
   @Test("the subcommands are spelled as on the command line")
   func subcommands() {
     #expect(
-      Subcommand.allCases.map(\.rawValue) == ["import", "fill", "generate", "validate", "simulate", "sync", "queues"])
+      Subcommand.allCases.map(\.rawValue) == [
+        "import", "fill", "generate", "validate", "simulate", "sync", "queues", "audit",
+      ])
   }
 }

@@ -29,6 +29,7 @@ struct HelpTextTests {
         simulate                Replay a timeline of context events through auto-switching.
         sync                    Simulate devices syncing their queues.
         queues                  Show and change the queues in a store file.
+        audit                   Run the design's validation checklist and print its report.
 
         See 'smartfill help <subcommand>' for detailed help.
 

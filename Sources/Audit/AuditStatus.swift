@@ -1,0 +1,77 @@
+/// How a check came out, in the design's three marks: ✓ working, ⚠ issues, ✗ broken.
+///
+/// The cases are ordered from best to worst, so that the status of several checks is their `max()`.
+public enum AuditStatus: String, Sendable, Hashable, CaseIterable, Comparable {
+  /// ✓: every check passed.
+  case working
+  /// ⚠: something misbehaved, nothing was lost.
+  case issues
+  /// ✗: a check failed in a way that loses data or stops the feature.
+  case broken
+
+  /// "✓", "⚠" or "✗".
+  public var mark: String {
+    switch self {
+    case .working: return "✓"
+    case .issues: return "⚠"
+    case .broken: return "✗"
+    }
+  }
+
+  /// The report's overall words: "WORKING", "ISSUES", "BROKEN".
+  public var word: String { rawValue.uppercased() }
+
+  public static func < (lhs: AuditStatus, rhs: AuditStatus) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
+}
+
+/// One of the design's four functionality lines, each with its own words for the three marks.
+public enum AuditArea: String, Sendable, Hashable, CaseIterable {
+  /// Creating, naming, ordering, deleting and restoring, duplicating queues.
+  case queueOperations
+  /// The auto-switch decisions on the design's scenarios and the listener's own rules.
+  case autoSwitching
+  /// The engine's accuracy, continuity, variety and speed.
+  case smartFill
+  /// Several devices syncing with lost answers.
+  case sync
+
+  /// The value of `smartfill audit --only`: "queues", "auto-switch", "smart-fill", "sync".
+  public var optionValue: String {
+    switch self {
+    case .queueOperations: return "queues"
+    case .autoSwitching: return "auto-switch"
+    case .smartFill: return "smart-fill"
+    case .sync: return "sync"
+    }
+  }
+
+  /// The area named by an `--only` value, or `nil`.
+  public init?(optionValue: String) {
+    guard let area = Self.allCases.first(where: { $0.optionValue == optionValue }) else { return nil }
+    self = area
+  }
+
+  /// The line's title in the report: "Queue Operations", "Auto-Switching", "Smart Fill", "CloudKit Sync".
+  public var title: String {
+    switch self {
+    case .queueOperations: return "Queue Operations"
+    case .autoSwitching: return "Auto-Switching"
+    case .smartFill: return "Smart Fill"
+    case .sync: return "CloudKit Sync"
+    }
+  }
+
+  /// The design's words for `status` on this line ("All Working", "Occasional Misfire", "Data Loss", …).
+  public func words(for status: AuditStatus) -> String {
+    let words: [String]
+    switch self {
+    case .queueOperations: words = ["All Working", "Some Broken", "Critical Failure"]
+    case .autoSwitching: words = ["Reliable", "Occasional Misfire", "Not Triggering"]
+    case .smartFill: words = ["Accurate", "Overfills/Underfills", "Not Working"]
+    case .sync: words = ["Conflict-Free", "Occasional Issues", "Data Loss"]
+    }
+    return words[AuditStatus.allCases.firstIndex(of: status)!]
+  }
+}

@@ -1,0 +1,147 @@
+import Audit
+import AutoSwitch
+import Foundation
+import Queues
+import SmartFill
+import SmartFillSupport
+import SmartFillTestSupport
+import Testing
+
+@testable import SmartFillCLI
+
+/// A decider that never acts: auto-switching does not trigger.
+private struct NeverFires: AutoSwitchDecider {
+  mutating func handle(_ event: ContextEvent, at time: Date, in library: inout QueueLibrary) -> Decision {
+    Decision(.none, reason: "planted")
+  }
+}
+
+@Suite("smartfill audit")
+struct AuditCommandTests {
+  static let usage = "Usage: " + HelpText.usage(.audit) + "\n" + usageFooter
+
+  /// A store whose Road Trip queue has a car rule as Commute's: a MEDIUM finding.
+  static func storeText() throws -> String {
+    var library = QueueLibrary(now: day(0))
+    library.markAudioDevice("00:1A:7D:DA:71:13", name: "Golf", isCar: true)
+    try library.createQueue(named: "🚙 Road Trip", autoSwitchRules: [.car], id: QueueID("road-trip"), now: day(0))
+    return library.jsonText()
+  }
+
+  @Test("--only queues runs that line alone and exits 0 when it is ✓")
+  func onlyQueues() {
+    let output = SmartFillCommand.run(["audit", "--only", "queues"])
+    #expect(output.exitStatus == 0 && output.standardError.isEmpty)
+    #expect(output.standardOutput.hasPrefix("QUEUE FEATURE: Queue Operations\nComplexity: Medium\nStatus: ✓ WORKING\n"))
+    #expect(output.standardOutput.contains("\n  Queue Operations: ✓ All Working\n"))
+    #expect(!output.standardOutput.contains("Smart Fill:"))
+  }
+
+  @Test("--json prints one document with the report's keys")
+  func json() throws {
+    let output = SmartFillCommand.run(["audit", "--only", "sync", "--json"])
+    #expect(output.exitStatus == 0 && output.standardError.isEmpty)
+    guard case .object(let document) = try JSONValue.parse(Array(output.standardOutput.utf8)) else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(
+      Set(document.keys)
+        == ["feature", "scope", "queueID", "complexity", "status", "functionality", "issues", "recommendations"])
+    #expect(document["scope"] == .string("sync") && document["status"] == .string("working"))
+  }
+
+  @Test("a planted fault exits 1 with its mark")
+  func plantedFault() {
+    var components = AuditComponents()
+    components.makeDecider = { _ in NeverFires() }
+    var output = SmartFillCommand.Output()
+    #expect(throws: Never.self) {
+      try AuditCommand.run(["--only", "auto-switch"], audit: Audit(components: components), into: &output)
+    }
+    #expect(output.exitStatus == 1)
+    #expect(output.standardOutput.contains("Status: ✗ BROKEN\n"))
+    #expect(output.standardOutput.contains("  Auto-Switching: ✗ Not Triggering\n"))
+  }
+
+  @Test("a store's MEDIUM finding exits 1; the store is only read")
+  func store() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let text = try Self.storeText()
+    let store = try folder.write("queues.json", text)
+    let output = SmartFillCommand.run(["audit", "--only", "queues", "--store", store])
+    #expect(output.exitStatus == 1)
+    #expect(output.standardOutput.contains("Status: ⚠ ISSUES\n"))
+    #expect(
+      output.standardOutput.contains(
+        "  - MEDIUM 🚗 Commute and 🚙 Road Trip both switch on Car: 🚙 Road Trip never wins (the queue first in the "
+          + "list does)\n"))
+    #expect(try folder.read("queues.json") == text)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["queues.json"])
+  }
+
+  @Test("--queue audits one queue of the store, found as queue names are compared")
+  func oneQueue() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let store = try folder.write("queues.json", try Self.storeText())
+    let output = SmartFillCommand.run(["audit", "--queue", " 🚙 road trip", "--store", store])
+    #expect(output.standardOutput.hasPrefix("QUEUE FEATURE: 🚙 Road Trip\nComplexity: Medium\nStatus: ⚠ ISSUES\n"))
+    #expect(output.exitStatus == 1)
+    #expect(output.standardOutput.contains("won by another queue: 1"))
+  }
+
+  @Test(
+    "usage errors exit 64",
+    arguments: [
+      (
+        ["--only", "bogus"],
+        "The value 'bogus' is invalid for '--only <area>'; use queues, auto-switch, smart-fill, sync"
+      ),
+      (["--queue", "🚗 Commute"], "'--queue <name>' needs '--store <queues>', the store that holds the queue"),
+      (["--only", "sync", "--queue", "x"], "'--only' and '--queue' cannot be combined; audit one queue or one area"),
+      (["extra"], "Unexpected argument 'extra'"),
+      (["--frobnicate"], "Unknown option '--frobnicate'"),
+    ])
+  func usageErrors(arguments: [String], message: String) {
+    let output = SmartFillCommand.run(["audit"] + arguments)
+    #expect(output == .init(standardError: "Error: \(message)\n" + Self.usage, exitStatus: 64))
+  }
+
+  @Test("an unknown queue name is a usage error that names it and the store's queues")
+  func unknownQueue() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let store = try folder.write("queues.json", try Self.storeText())
+    let output = SmartFillCommand.run(["audit", "--queue", "🚴 Bike", "--store", store])
+    #expect(
+      output
+        == .init(
+          standardError: "Error: no queue named \"🚴 Bike\" in the store; its queues are \"📋 Up Next\", "
+            + "\"🚗 Commute\", \"🏋️ Workout\", \"😴 Sleep\", \"🚙 Road Trip\"\n" + Self.usage, exitStatus: 64))
+  }
+
+  @Test("bad input files get the readers' errors and exit 1")
+  func badFiles() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let store = try folder.write("queues.json", "{\"version\": 4, \"queues\": 3}")
+    let badStore = SmartFillCommand.run(["audit", "--store", store])
+    #expect(badStore.exitStatus == 1 && badStore.standardOutput.isEmpty)
+    #expect(badStore.standardError.hasPrefix("Error: \(store): invalid queue store: "))
+    let catalog = try folder.write("catalog.json", "{\"version\": 1, \"shows\": [{}]}")
+    let badCatalog = SmartFillCommand.run(["audit", "--catalog", catalog])
+    #expect(badCatalog.exitStatus == 1)
+    #expect(badCatalog.standardError.hasPrefix("Error: \(catalog): invalid catalog: "))
+    let missing = SmartFillCommand.run(["audit", "--store", folder.file("none.json")])
+    #expect(missing.exitStatus == 1 && missing.standardError.contains("cannot read the file"))
+  }
+
+  @Test("--help and help audit print the help")
+  func help() {
+    #expect(SmartFillCommand.run(["audit", "--help"]) == .init(standardOutput: HelpText.auditHelp))
+    #expect(SmartFillCommand.run(["help", "audit"]) == .init(standardOutput: HelpText.auditHelp))
+    #expect(HelpText.auditHelp.contains("USAGE: smartfill audit [--catalog <catalog>] [--store <queues>] "))
+  }
+}
