@@ -166,21 +166,23 @@ enum StoreFindings {
   private static func ruleFindings(_ queue: Queue, library: QueueLibrary) -> [AuditFinding] {
     var findings: [AuditFinding] = []
     let hasCar = library.knownAudioDevices.contains { $0.isCar }
-    for rule in queue.autoSwitchRules where mayFire(rule, of: queue) {
+    for (position, rule) in queue.autoSwitchRules.enumerated() where mayFire(rule, of: queue) {
+      // Rules are named by their place too: a queue may hold two alike.
+      let name = "rule \(position + 1)"
       switch rule.trigger {
       case .timeRange(let range) where range.start == range.end:
         findings.append(
           AuditFinding(
             .high, .ruleNeverFires, queue: queue.id,
-            "rule \(range.description) of \(queue.name) is a time range of zero length: as written it never "
-              + "fires (the engine reads it as the whole day)",
-            recommendation: "Give rule \(range.description) of \(queue.name) an end time"))
+            "\(name) (\(range.description)) of \(queue.name) is a time range of zero length: as a range it never "
+              + "holds a moment (the engine reads it as the whole day instead)",
+            recommendation: "Give \(name) of \(queue.name) an end time"))
       case .car where !hasCar, .audioOutput(.car) where !hasCar:
         findings.append(
           AuditFinding(
             .medium, .ruleOnlyWithCarPlay, queue: queue.id,
-            "rule \(rule.title) of \(queue.name) can fire only through CarPlay: no Bluetooth device is marked "
-              + "as your car",
+            "\(name) (\(rule.title)) of \(queue.name) can fire only through CarPlay: no Bluetooth device is "
+              + "marked as your car",
             recommendation: "Connect your car's Bluetooth and answer Yes to \"Is this your car?\", or use CarPlay"))
       default:
         break

@@ -84,10 +84,16 @@ struct StoreFindingsTests {
     #expect(findings.map(\.kind) == [.ruleNeverFires])
     #expect(
       findings.first?.text
-        == "rule 07:00–07:00 of 😴 Sleep is a time range of zero length: as written it never fires (the engine "
-        + "reads it as the whole day)")
+        == "rule 1 (07:00–07:00) of 😴 Sleep is a time range of zero length: as a range it never holds a moment "
+        + "(the engine reads it as the whole day instead)")
     var noCar = QueueLibrary(now: fixtureNow)
     #expect(Self.kinds(noCar) == [.ruleOnlyWithCarPlay])
+    var twoCarRules = noCar
+    try twoCarRules.modify(.commute, now: fixtureNow) { (queue) throws(QueueError) in
+      try queue.replaceAutoSwitchRules(with: [.car, .car])
+    }
+    let twoAlike = StoreFindings.findings(in: twoCarRules, catalog: fixtureCatalog).map(\.text)
+    #expect(twoAlike.count == 2 && twoAlike[0] != twoAlike[1], "two rules alike are named by their place: \(twoAlike)")
     noCar.markAudioDevice("kitchen", name: "Kitchen", isCar: false)
     #expect(Self.kinds(noCar) == [.ruleOnlyWithCarPlay], "a device that is not the car does not count")
     try noCar.setAutoSwitchEnabled(false, for: .commute, now: fixtureNow)
