@@ -23,16 +23,21 @@ struct FillRules {
   }
 
   /// A show's chain: its unplayed full episodes after the latest played full one, in series order, leaving
-  /// out excluded ones, up to the first of unknown duration.
+  /// out excluded ones. With `includingUnknown` (continue series without a target, which needs no lengths)
+  /// every such episode; otherwise a serial show's up to the first of unknown duration (a story is never
+  /// skipped), an episodic show's passing over those (as continue series does with a target).
   ///
   /// - Complexity: O(*e* log *e*) in the show's episodes.
-  static func chain(of show: Show, excluding excluded: Set<EpisodeID>) -> [String] {
+  static func chain(of show: Show, excluding excluded: Set<EpisodeID>, includingUnknown: Bool = false) -> [String] {
     let order = SeriesOrder.indices(of: show).map { show.episodes[$0] }
     let latest = order.lastIndex { $0.kind == .full && $0.isPlayed } ?? -1
     var chain: [String] = []
     for episode in order[(latest + 1)...] where episode.kind == .full && !episode.isPlayed {
       if excluded.contains(EpisodeID(feedURL: show.feedURL, guid: episode.guid)) { continue }
-      guard episode.remainingSeconds != nil else { break }
+      guard episode.remainingSeconds != nil || includingUnknown else {
+        if show.ordering == .serial { break }
+        continue
+      }
       chain.append(episode.guid)
     }
     return chain
@@ -66,7 +71,9 @@ struct FillRules {
       violations.invalid.append("total \(result.totalSeconds) is not the sum \(total)")
     }
     for (feedURL, guids) in taken.sorted(by: { $0.key < $1.key }) {
-      let chain = Self.chain(of: shows[feedURL]!, excluding: request.excluded)
+      let chain = Self.chain(
+        of: shows[feedURL]!, excluding: request.excluded,
+        includingUnknown: request.mode == .continueSeries && request.targetSeconds == nil)
       if Set(chain.prefix(guids.count)) != Set(guids) { violations.skipped.append(feedURL) }
     }
     if request.mode == .variety {

@@ -29,6 +29,20 @@ struct FillRulesTests {
     #expect(FillRules.chain(of: fixtureCatalog.shows[0], excluding: excluded) == ["saga-2", "saga-4"])
   }
 
+  @Test("an episodic show's chain passes over an episode of unknown length; a serial show's stops before it")
+  func unknownLengths() {
+    let episodes = (1...3).map { number in
+      Episode(
+        guid: "e\(number)", title: "E\(number)", published: day(number), durationSeconds: number == 2 ? nil : 600,
+        season: 1, episode: number)
+    }
+    let episodic = Show(feedURL: "https://e.example", title: "E", ordering: .episodic, episodes: episodes)
+    #expect(FillRules.chain(of: episodic, excluding: []) == ["e1", "e3"])
+    let serial = Show(feedURL: "https://s.example", title: "S", ordering: .serial, episodes: episodes)
+    #expect(FillRules.chain(of: serial, excluding: []) == ["e1"])
+    #expect(FillRules.chain(of: serial, excluding: [], includingUnknown: true) == ["e1", "e2", "e3"])
+  }
+
   @Test("a valid fill breaks nothing")
   func valid() {
     let good = Self.result([
