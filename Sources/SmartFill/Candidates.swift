@@ -293,9 +293,14 @@ struct CandidateMerge {
   /// The next offset of the index's free order.
   var nextFree = 0
   var builder: CandidateBuilder
-  /// Whether each free candidate's admission is read from the index's ranks (a request without priority
-  /// shows or exclusions and without caps).
+  /// Whether each free candidate's admission is read from the index's ranks (a request without caps).
   let ranked: Bool
+  /// The free episodes the index's ranks count but this request does not (excluded ones, and for fill time
+  /// every free episode of a priority show, which come first as groups of their own), as sorted offsets by
+  /// duration (fill time) or by show and duration (variety, see ``rankKey(show:seconds:)``).
+  private var uncounted: [Int: [Int32]] = [:]
+  /// For fill time, how many free episodes of each duration the priority shows' groups take.
+  private var priorityTaken: [Int: Int] = [:]
 
   /// Gathers the chains and the priority shows' free episodes.
   ///
@@ -305,7 +310,7 @@ struct CandidateMerge {
     self.high = high
     let shows = context.catalog.shows
     let index = context.index
-    ranked = caps.isEmpty && context.isDefault
+    ranked = caps.isEmpty
     builder = CandidateBuilder(high: high, caps: caps, pruneByShow: pruneByShow, ranked: ranked)
     var available = 0
     for show in shows.indices where shows[show].ordering == .serial {
@@ -342,8 +347,89 @@ struct CandidateMerge {
       }
     }
     special.sort { $0.key < $1.key }
-    if ranked { available += index.freeOrder.count }
+    if ranked, !context.ranks.isEmpty {
+      // The priority shows' free episodes come before every other free one: of one duration (of one show,
+      // for variety) only the first ⌊high / d⌋ can be chosen, so the rest are dropped here, where the tail's
+      // totals can see it.
+      var taken: [Int: Int] = [:]
+      special.removeAll { group in
+        guard !group.refs[0].inChain else { return false }
+        let seconds = group.durations[0]
+        let key = pruneByShow ? group.refs[0].show * (high + 1) + seconds : seconds
+        if (taken[key, default: 0] + 1) * seconds > high { return true }
+        taken[key, default: 0] += 1
+        return false
+      }
+    }
+    if ranked {
+      var left = index.freeOrder.count
+      var priorityCount: [Int: Int] = [:]
+      for show in context.ranks.keys {
+        for offset in index.freeOffsets(ofShow: show) {
+          left -= 1
+          let free = index.freeOrder[Int(offset)]
+          if !pruneByShow { uncounted[Int(free.seconds), default: []].append(offset) }
+          if !context.isExcluded(show: show, episode: Int(free.episode)), Int(free.seconds) <= high {
+            priorityCount[Int(free.seconds), default: 0] += 1
+          }
+        }
+      }
+      for show in context.excluded.keys where !context.isPriority[show] {
+        for offset in index.freeOffsets(ofShow: show) {
+          let free = index.freeOrder[Int(offset)]
+          guard context.isExcluded(show: show, episode: Int(free.episode)) else { continue }
+          left -= 1
+          uncounted[rankKey(show: show, seconds: Int(free.seconds)), default: []].append(offset)
+        }
+      }
+      for key in uncounted.keys { uncounted[key]!.sort() }
+      for (seconds, count) in priorityCount { priorityTaken[seconds] = min(count, high / seconds) }
+      available += left
+    }
     builder.candidates.available = available
+  }
+
+  /// The key of ``uncounted`` for a free episode of `show` lasting `seconds`.
+  private func rankKey(show: Int, seconds: Int) -> Int {
+    builder.pruneByShow ? show * (high + 1) + seconds : seconds
+  }
+
+  /// How many free episodes of the same duration (of the same show, for variety) this request admits before
+  /// the free episode at `offset` of the index's order, which is neither excluded nor a priority show's: its
+  /// rank in the index, less the earlier ones the request does not count, plus (for fill time) those the
+  /// priority shows' groups took.
+  ///
+  /// - Complexity: O(1) for a request without priority shows or exclusions, O(log *u*) otherwise.
+  func rank(ofFreeAt offset: Int) -> Int {
+    let index = context.index
+    let free = index.freeOrder[offset]
+    var rank = Int(builder.pruneByShow ? free.sameDurationRank : index.freeRank[offset])
+    if uncounted.isEmpty && priorityTaken.isEmpty { return rank }
+    let seconds = Int(free.seconds)
+    if !builder.pruneByShow { rank += priorityTaken[seconds] ?? 0 }
+    if let skipped = uncounted[rankKey(show: Int(free.show), seconds: seconds)] {
+      var low = 0
+      var high = skipped.count
+      while low < high {
+        let middle = (low + high) / 2
+        if Int(skipped[middle]) < offset { low = middle + 1 } else { high = middle }
+      }
+      rank -= low
+    }
+    return rank
+  }
+
+  /// Whether the free episode at `offset` of the index's order is a candidate of this request with a rank
+  /// that admits it (see ``rank(ofFreeAt:)``).
+  func admitsFree(at offset: Int) -> Bool {
+    let free = context.index.freeOrder[offset]
+    let show = Int(free.show)
+    if context.isPriority[show]
+      || (context.hasExclusions[show] && context.isExcluded(show: show, episode: Int(free.episode)))
+    {
+      return false
+    }
+    return (rank(ofFreeAt: offset) + 1) * Int(free.seconds) <= high
   }
 
   /// Whether every candidate was emitted.
@@ -386,10 +472,7 @@ struct CandidateMerge {
           continue
         }
       }
-      let rank: Int? =
-        ranked
-        ? Int(builder.pruneByShow ? free.sameDurationRank : index.freeRank[offset])
-        : hasExclusions[show] ? nil : Int(free.sameDurationRank)
+      let rank: Int? = ranked ? self.rank(ofFreeAt: offset) : hasExclusions[show] ? nil : Int(free.sameDurationRank)
       builder.emitFree(
         TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false),
         seconds, sameDurationRank: rank)
@@ -410,6 +493,8 @@ struct CandidateBuilder {
   var candidates = TimeCandidates()
   private var kept: [Int32]
   private var keptByShow: [Int: Int] = [:]
+  /// With `ranked`, the free episodes without a rank (priority shows' groups) admitted per duration.
+  private var keptUnranked: [Int: Int] = [:]
   private var perShow: [Int: Int] = [:]
 
   /// Whether free episodes come with their rank among the earlier ones of the same duration (per show with
@@ -435,6 +520,9 @@ struct CandidateBuilder {
       } else if pruneByShow, let rank = sameDurationRank, caps.isEmpty {
         // The show's earlier free episodes of this duration were all admitted: the rank is the count.
         if (rank + 1) * duration > high { return false }  // rank ≥ ⌊high / duration⌋
+      } else if ranked, !pruneByShow {
+        if (keptUnranked[duration, default: 0] + 1) * duration > high { return false }
+        keptUnranked[duration, default: 0] += 1
       } else if pruneByShow {
         let key = ref.show * (high + 1) + duration
         if (keptByShow[key, default: 0] + 1) * duration > high { return false }

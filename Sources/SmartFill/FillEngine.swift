@@ -102,11 +102,6 @@ public struct FillEngine: Sendable {
     _ context: RequestContext, window: ClosedRange<Int>, pruneByShow: Bool
   ) -> (candidates: TimeCandidates, picked: [Int], inWindow: Bool, isComplete: Bool) {
     let aim = context.request.aimSeconds
-    guard context.isDefault else {
-      let candidates = context.timeCandidates(upTo: window.upperBound, caps: [:], pruneByShow: pruneByShow)
-      let outcome = solve(candidates, window: window, aim: aim)
-      return (candidates, outcome.picked, outcome.inWindow, true)
-    }
     var split = SplitCandidates(context, upTo: window.upperBound, pruneByShow: pruneByShow)
     let first = headSize(window)
     split.extend(toAtLeast: first)

@@ -16,10 +16,8 @@ struct SplitCandidates {
 
   /// No candidate built yet: the chains gathered.
   ///
-  /// - Precondition: `context.isDefault`.
   /// - Complexity: O(*c*) in the chains' candidates.
   init(_ context: RequestContext, upTo high: Int, pruneByShow: Bool) {
-    precondition(context.isDefault, "a split needs a request without priority shows or exclusions")
     merge = CandidateMerge(context, upTo: high, caps: [:], pruneByShow: pruneByShow)
   }
 
@@ -53,14 +51,10 @@ struct SplitCandidates {
       if Int(freeOrder[Int(byDuration[middle])].seconds) <= longest { low = middle + 1 } else { high = middle }
     }
     guard low <= limit else { return nil }
-    let perShow = merge.builder.pruneByShow
     var offsets: [Int] = []
     for position in 0..<low {
       let offset = Int(byDuration[position])
-      guard offset >= merge.nextFree else { continue }
-      let free = freeOrder[offset]
-      let rank = Int(perShow ? free.sameDurationRank : index.freeRank[offset])
-      if (rank + 1) * Int(free.seconds) <= merge.high { offsets.append(offset) }
+      if offset >= merge.nextFree, merge.admitsFree(at: offset) { offsets.append(offset) }
     }
     offsets.sort()
     var result = TimeCandidates()
@@ -113,15 +107,10 @@ struct SplitCandidates {
       }
     }
     let index = merge.context.index
-    let limit = merge.high
-    let perShow = merge.builder.pruneByShow
     for offset in index.freeByDuration where Int(offset) >= merge.nextFree {
-      let free = index.freeOrder[Int(offset)]
-      let seconds = Int(free.seconds)
-      let duration = seconds / unit
+      let duration = Int(index.freeOrder[Int(offset)].seconds) / unit
       if duration >= rows.dense[0] * 64 { break }
-      let rank = Int(perShow ? free.sameDurationRank : index.freeRank[Int(offset)])
-      guard (rank + 1) * seconds <= limit else { continue }
+      guard merge.admitsFree(at: Int(offset)) else { continue }
       rows.formUnionShifted(0, by: duration)
     }
     var archive = ReachArchive()

@@ -9,6 +9,57 @@ import Testing
 /// size.
 @Suite("Candidates built only as far as a fill needs them")
 struct SplitCandidatesTests {
+  /// Half the time none; otherwise up to two priority shows and up to four excluded episodes.
+  static func randomPriorityAndExclusions(_ catalog: Catalog, _ random: inout SeededGenerator) -> (
+    [String], Set<EpisodeID>
+  ) {
+    guard Bool.random(using: &random), !catalog.shows.isEmpty else { return ([], []) }
+    let priority = (0..<Int.random(in: 0...2, using: &random)).map { _ in
+      catalog.shows.randomElement(using: &random)!.feedURL
+    }
+    var excluded: Set<EpisodeID> = []
+    for _ in 0..<Int.random(in: 0...4, using: &random) {
+      let show = catalog.shows.randomElement(using: &random)!
+      if let episode = show.episodes.randomElement(using: &random) {
+        excluded.insert(EpisodeID(feedURL: show.feedURL, guid: episode.guid))
+      }
+    }
+    return (Array(Set(priority)), excluded)
+  }
+
+  @Test("admission by the index's ranks equals counting in order, and the tail's totals equal the list's (3,000 cases)")
+  func ranksEqualCounting() throws {
+    let seed: UInt64 = 0x4A11_C0DE
+    print("ranked admission: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    for _ in 0..<3_000 {
+      let caseSeed = random.next()
+      var caseRandom = SeededGenerator(seed: caseSeed)
+      let catalog = randomCatalog(
+        &caseRandom, maximumShows: 8, maximumEpisodes: 16, minuteScale: Bool.random(using: &caseRandom))
+      let (priority, excluded) = Self.randomPriorityAndExclusions(catalog, &caseRandom)
+      let request = FillRequest(mode: .fillTime, targetSeconds: 3600, priorityShows: priority, excluded: excluded)
+      let engine = try FillEngine(catalog: catalog)
+      let context = RequestContext(index: engine.index, request: request, catalog: catalog)
+      let high = 60 * Int.random(in: 1...120, using: &caseRandom)
+      let pruneByShow = Bool.random(using: &caseRandom)
+      // A cap no show reaches turns the ranks off: the builder counts admissions as it goes.
+      let counted = context.timeCandidates(upTo: high, caps: [0: Int.max], pruneByShow: pruneByShow)
+      let ranked = context.timeCandidates(upTo: high, caps: [:], pruneByShow: pruneByShow)
+      let label = "case seed \(caseSeed), high \(high), by show \(pruneByShow)"
+      #expect(ranked.durations == counted.durations, "\(label)")
+      #expect(ranked.groupEnds == counted.groupEnds, "\(label)")
+      #expect(ranked.refs.map(\.episode) == counted.refs.map(\.episode), "\(label)")
+      #expect(ranked.available == counted.available, "\(label)")
+      var split = SplitCandidates(context, upTo: high, pruneByShow: pruneByShow)
+      split.extend(toAtLeast: Int.random(in: 1...12, using: &caseRandom))
+      let cut = split.built.durations.count
+      let tail = FillTime(
+        durations: Array(counted.durations[cut...]), groupEnds: counted.groupEnds[cut...].map { $0 - cut })
+      #expect(split.tailTotals(unit: 1, upTo: high) == tail.reachableTotals(upTo: high), "\(label)")
+    }
+  }
+
   @Test("every fill equals the fill over the whole candidate list (2,400 seeded cases, both modes)")
   func sameAsWholeList() throws {
     let seed: UInt64 = 0x5B11_7CA5
@@ -25,7 +76,10 @@ struct SplitCandidatesTests {
       let tolerance = min(target - 1, [0, 30, 180, 300][Int.random(in: 0..<4, using: &caseRandom)])
       let aim = [0, 15, 60, 300][Int.random(in: 0..<4, using: &caseRandom)]
       let mode: FillRequest.Mode = Bool.random(using: &caseRandom) ? .fillTime : .variety
-      let request = FillRequest(mode: mode, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim)
+      let (priority, excluded) = Self.randomPriorityAndExclusions(catalog, &caseRandom)
+      let request = FillRequest(
+        mode: mode, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim, priorityShows: priority,
+        excluded: excluded)
       var whole = try FillEngine(catalog: catalog)
       whole.lookaheadHeadSize = Int.max
       var cut = whole
