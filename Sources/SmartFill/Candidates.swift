@@ -296,11 +296,14 @@ struct CandidateMerge {
   /// Whether each free candidate's admission is read from the index's ranks (a request without caps).
   let ranked: Bool
   /// The free episodes the index's ranks count but this request does not (excluded ones, and for fill time
-  /// every free episode of a priority show, which come first as groups of their own), as sorted offsets by
-  /// duration (fill time) or by show and duration (variety, see ``rankKey(show:seconds:)``).
-  private var uncounted: [Int: [Int32]] = [:]
-  /// For fill time, how many free episodes of each duration the priority shows' groups take.
-  private var priorityTaken: [Int: Int] = [:]
+  /// every free episode of a priority show, which come first as groups of their own), sorted by key (the
+  /// duration for fill time, the show and duration for variety, see ``rankKey(show:seconds:)``) and offset.
+  private var uncounted: [(key: Int, offset: Int32)] = []
+  /// For fill time, how many free episodes of each duration the priority shows' groups take, by duration.
+  private var priorityTaken: [(seconds: Int, count: Int)] = []
+  /// For fill time, one bit per duration up to `high`: whether ``uncounted`` or ``priorityTaken`` has it (so
+  /// that most ranks need no lookup).
+  private var touchedDurations: [UInt64] = []
 
   /// Gathers the chains and the priority shows' free episodes.
   ///
@@ -350,48 +353,78 @@ struct CandidateMerge {
     if ranked, !context.ranks.isEmpty {
       // The priority shows' free episodes come before every other free one: of one duration (of one show,
       // for variety) only the first ⌊high / d⌋ can be chosen, so the rest are dropped here, where the tail's
-      // totals can see it.
-      var taken: [Int: Int] = [:]
-      special.removeAll { group in
-        guard !group.refs[0].inChain else { return false }
-        let seconds = group.durations[0]
-        let key = pruneByShow ? group.refs[0].show * (high + 1) + seconds : seconds
-        if (taken[key, default: 0] + 1) * seconds > high { return true }
-        taken[key, default: 0] += 1
-        return false
+      // totals can see it, and the builder needs no counts.
+      // Locals only: a closure over `self` would copy the merge on every call.
+      let groups = special
+      let byShow = pruneByShow
+      let top = high
+      var keyed: [(key: Int, index: Int)] = []
+      for (index, group) in groups.enumerated() where !group.refs[0].inChain {
+        keyed.append(
+          (Self.rankKey(show: group.refs[0].show, seconds: group.durations[0], high: top, byShow: byShow), index))
       }
+      keyed.sort { ($0.key, $0.index) < ($1.key, $1.index) }
+      var dropped = [Bool](repeating: false, count: groups.count)
+      var run = 0
+      for (position, entry) in keyed.enumerated() {
+        run = position > 0 && keyed[position - 1].key == entry.key ? run + 1 : 0
+        let seconds = groups[entry.index].durations[0]
+        if (run + 1) * seconds > top {
+          dropped[entry.index] = true
+        } else if !byShow {
+          priorityTaken.append((seconds, 1))
+        }
+      }
+      special = groups.indices.filter { !dropped[$0] }.map { groups[$0] }
+      priorityTaken = Self.counted(priorityTaken)
     }
     if ranked {
       var left = index.freeOrder.count
-      var priorityCount: [Int: Int] = [:]
       for show in context.ranks.keys {
-        for offset in index.freeOffsets(ofShow: show) {
-          left -= 1
-          let free = index.freeOrder[Int(offset)]
-          if !pruneByShow { uncounted[Int(free.seconds), default: []].append(offset) }
-          if !context.isExcluded(show: show, episode: Int(free.episode)), Int(free.seconds) <= high {
-            priorityCount[Int(free.seconds), default: 0] += 1
-          }
+        let offsets = index.freeOffsets(ofShow: show)
+        left -= offsets.count
+        if !pruneByShow {
+          for offset in offsets { uncounted.append((Int(index.freeOrder[Int(offset)].seconds), offset)) }
         }
       }
-      for show in context.excluded.keys where !context.isPriority[show] {
-        for offset in index.freeOffsets(ofShow: show) {
-          let free = index.freeOrder[Int(offset)]
-          guard context.isExcluded(show: show, episode: Int(free.episode)) else { continue }
+      for (show, episodes) in context.excluded where !context.isPriority[show] {
+        let offsets = index.freeOffsets(ofShow: show)
+        for episode in episodes {
+          // A few excluded episodes against the show's free ones: integer comparisons, no hashing.
+          guard let offset = offsets.first(where: { index.freeOrder[Int($0)].episode == episode }) else { continue }
           left -= 1
-          uncounted[rankKey(show: show, seconds: Int(free.seconds)), default: []].append(offset)
+          uncounted.append((rankKey(show: show, seconds: Int(index.freeOrder[Int(offset)].seconds)), offset))
         }
       }
-      for key in uncounted.keys { uncounted[key]!.sort() }
-      for (seconds, count) in priorityCount { priorityTaken[seconds] = min(count, high / seconds) }
+      uncounted.sort { ($0.key, $0.offset) < ($1.key, $1.offset) }
+      if !pruneByShow, !(uncounted.isEmpty && priorityTaken.isEmpty) {
+        touchedDurations = [UInt64](repeating: 0, count: high / 64 + 1)
+        for seconds in uncounted.map(\.key) + priorityTaken.map(\.seconds) where seconds <= high {
+          touchedDurations[seconds >> 6] |= 1 << UInt64(seconds & 63)
+        }
+      }
       available += left
     }
     builder.candidates.available = available
   }
 
+  /// `pairs` of (seconds, 1) merged into (seconds, count), sorted by seconds.
+  private static func counted(_ pairs: [(seconds: Int, count: Int)]) -> [(seconds: Int, count: Int)] {
+    var result: [(seconds: Int, count: Int)] = []
+    for pair in pairs.sorted(by: { $0.seconds < $1.seconds }) {
+      if result.last?.seconds == pair.seconds { result[result.count - 1].count += 1 } else { result.append(pair) }
+    }
+    return result
+  }
+
   /// The key of ``uncounted`` for a free episode of `show` lasting `seconds`.
   private func rankKey(show: Int, seconds: Int) -> Int {
-    builder.pruneByShow ? show * (high + 1) + seconds : seconds
+    Self.rankKey(show: show, seconds: seconds, high: high, byShow: builder.pruneByShow)
+  }
+
+  /// The key of ``uncounted``: the duration, or with `byShow` the show and the duration.
+  private static func rankKey(show: Int, seconds: Int, high: Int, byShow: Bool) -> Int {
+    byShow ? show * (high + 1) + seconds : seconds
   }
 
   /// How many free episodes of the same duration (of the same show, for variety) this request admits before
@@ -406,17 +439,31 @@ struct CandidateMerge {
     var rank = Int(builder.pruneByShow ? free.sameDurationRank : index.freeRank[offset])
     if uncounted.isEmpty && priorityTaken.isEmpty { return rank }
     let seconds = Int(free.seconds)
-    if !builder.pruneByShow { rank += priorityTaken[seconds] ?? 0 }
-    if let skipped = uncounted[rankKey(show: Int(free.show), seconds: seconds)] {
+    if builder.pruneByShow {
+      if !context.hasExclusions[Int(free.show)] { return rank }
+    } else {
+      guard seconds <= high, touchedDurations[seconds >> 6] & (1 << UInt64(seconds & 63)) != 0 else { return rank }
+      // Binary searches over local copies: a closure over `self` would copy the merge.
+      let taken = priorityTaken
       var low = 0
-      var high = skipped.count
-      while low < high {
-        let middle = (low + high) / 2
-        if Int(skipped[middle]) < offset { low = middle + 1 } else { high = middle }
+      var top = taken.count
+      while low < top {
+        let middle = (low + top) / 2
+        if taken[middle].seconds < seconds { low = middle + 1 } else { top = middle }
       }
-      rank -= low
+      if low < taken.count, taken[low].seconds == seconds { rank += taken[low].count }
     }
-    return rank
+    let key = rankKey(show: Int(free.show), seconds: seconds)
+    let skipped = uncounted
+    var first = 0
+    var top = skipped.count
+    while first < top {
+      let middle = (first + top) / 2
+      if skipped[middle].key < key { first = middle + 1 } else { top = middle }
+    }
+    var end = first
+    while end < skipped.count, skipped[end].key == key, Int(skipped[end].offset) < offset { end += 1 }
+    return rank - (end - first)
   }
 
   /// Whether the free episode at `offset` of the index's order is a candidate of this request with a rank
@@ -493,8 +540,6 @@ struct CandidateBuilder {
   var candidates = TimeCandidates()
   private var kept: [Int32]
   private var keptByShow: [Int: Int] = [:]
-  /// With `ranked`, the free episodes without a rank (priority shows' groups) admitted per duration.
-  private var keptUnranked: [Int: Int] = [:]
   private var perShow: [Int: Int] = [:]
 
   /// Whether free episodes come with their rank among the earlier ones of the same duration (per show with
@@ -520,9 +565,8 @@ struct CandidateBuilder {
       } else if pruneByShow, let rank = sameDurationRank, caps.isEmpty {
         // The show's earlier free episodes of this duration were all admitted: the rank is the count.
         if (rank + 1) * duration > high { return false }  // rank ≥ ⌊high / duration⌋
-      } else if ranked, !pruneByShow {
-        if (keptUnranked[duration, default: 0] + 1) * duration > high { return false }
-        keptUnranked[duration, default: 0] += 1
+      } else if ranked {
+        // A priority show's free episode: those that cannot be chosen were dropped when gathered.
       } else if pruneByShow {
         let key = ref.show * (high + 1) + duration
         if (keptByShow[key, default: 0] + 1) * duration > high { return false }
