@@ -13,6 +13,10 @@ import QueueSync
 ///   and the next call connects again;
 /// - the statement ran past `statement_timeout`: ``SyncServerError/timedOut`` (PostgreSQL rolled it back).
 ///
+/// The server's notices (`NOTICE:  relation "queuesync_schema_version" already exists, skipping`, and any a
+/// statement raises) are not printed, as libpq's default does to standard error: the last
+/// ``noticeLimit`` of them are kept in ``notices``, for whoever wants to look.
+///
 /// The calls block their thread while the server answers; ``PostgresSyncServer``'s `async` calls run them off
 /// the concurrency pool's threads.
 public final class PostgresConnection: @unchecked Sendable {
@@ -28,6 +32,12 @@ public final class PostgresConnection: @unchecked Sendable {
   private var connection: OpaquePointer?
   /// Whether this connection checked the schema since it connected.
   private var schemaChecked = false
+  /// The notices kept, oldest first (their own lock: libpq reports them while `lock` is held).
+  private let noticeLock = NSLock()
+  private var keptNotices: [String] = []
+
+  /// How many of the server's latest notices ``notices`` keeps: 32.
+  public static let noticeLimit = 32
 
   /// A connection to the server `connectionString` names; nothing is sent until the first call.
   ///
@@ -90,6 +100,18 @@ public final class PostgresConnection: @unchecked Sendable {
     try withConnection { connection in PQbackendPID(connection) }
   }
 
+  /// The server's latest notices on this connection (at most ``noticeLimit``), oldest first, each without
+  /// its line break: `NOTICE:  relation "queuesync_schema_version" already exists, skipping`.
+  public var notices: [String] { noticeLock.withLock { keptNotices } }
+
+  /// Keeps one notice, dropping the oldest past ``noticeLimit``.
+  private func keep(notice: String) {
+    noticeLock.withLock {
+      keptNotices.append(notice.trimmingCharacters(in: .whitespacesAndNewlines))
+      if keptNotices.count > Self.noticeLimit { keptNotices.removeFirst(keptNotices.count - Self.noticeLimit) }
+    }
+  }
+
   private func drop() {
     if let connection { PQfinish(connection) }
     connection = nil
@@ -111,6 +133,14 @@ public final class PostgresConnection: @unchecked Sendable {
       throw .unavailable(retryAfterSeconds: 1)
     }
     connection = fresh
+    // Notices come to `keep(notice:)` instead of standard error; `self` outlives the connection (deinit
+    // finishes it).
+    PQsetNoticeProcessor(
+      fresh,
+      { context, message in
+        guard let context, let message else { return }
+        Unmanaged<PostgresConnection>.fromOpaque(context).takeUnretainedValue().keep(notice: String(cString: message))
+      }, Unmanaged.passUnretained(self).toOpaque())
     do {
       _ = try Self.run(
         "SELECT set_config('statement_timeout', $1, false)", [String(statementTimeoutMilliseconds)], on: fresh)
