@@ -9,8 +9,9 @@ import QueueSync
 /// so that no value is ever spliced into SQL text. Failures come back as ``SyncServerError``s, which the sync
 /// engine knows how to retry (see ``SyncServerError/init(sqlState:message:)``):
 /// - the server cannot be reached or is starting up: ``SyncServerError/unavailable(retryAfterSeconds:)``;
-/// - the connection dropped (a restart, `pg_terminate_backend`, a network cut): ``SyncServerError/connectionLost``,
-///   and the next call connects again;
+/// - the connection dropped (a restart, `pg_terminate_backend`, a network cut), or libpq reports an error of
+///   its own (one without a SQLSTATE: "server closed the connection unexpectedly"):
+///   ``SyncServerError/connectionLost``, and the next call connects again;
 /// - the statement ran past `statement_timeout`: ``SyncServerError/timedOut`` (PostgreSQL rolled it back).
 ///
 /// The server's notices (`NOTICE:  relation "queuesync_schema_version" already exists, skipping`, and any a
@@ -85,7 +86,7 @@ public final class PostgresConnection: @unchecked Sendable {
       }
       return try body(open)
     } catch {
-      if PQstatus(open) != CONNECTION_OK { drop() }
+      if error == .connectionLost || PQstatus(open) != CONNECTION_OK { drop() }
       throw error
     }
   }
@@ -174,8 +175,11 @@ public final class PostgresConnection: @unchecked Sendable {
         }
       }
     default:
-      guard let result, PQstatus(connection) == CONNECTION_OK else { throw .connectionLost }
-      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+      // An error without a SQLSTATE is libpq's own, not the server's: the server closed the connection (a
+      // restart, a crash), though libpq may not have marked the connection bad yet.
+      guard let result, PQstatus(connection) == CONNECTION_OK,
+        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map({ String(cString: $0) })
+      else { throw .connectionLost }
       let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
       throw SyncServerError(sqlState: state, message: message)
     }
