@@ -31,8 +31,10 @@ public final class PostgresConnection: @unchecked Sendable {
   private let lock = NSLock()
   /// The open connection, or `nil` before the first call and after one dropped.
   private var connection: OpaquePointer?
+  /// Whether this connection migrates the schema (all but some tests' connections).
+  private let migrates: Bool
   /// Whether this connection checked the schema since it connected.
-  private var schemaChecked = false
+  private var schemaChecked: Bool
   /// The notices kept, oldest first (their own lock: libpq reports them while `lock` is held).
   private let noticeLock = NSLock()
   private var keptNotices: [String] = []
@@ -48,12 +50,16 @@ public final class PostgresConnection: @unchecked Sendable {
     self.init(connectionString, statementTimeoutMilliseconds: statementTimeoutMilliseconds, schemaVersion: nil)
   }
 
-  /// A connection that migrates the schema only up to `schemaVersion` (the latest when `nil`), for the
-  /// migration tests.
-  package init(_ connectionString: String, statementTimeoutMilliseconds: Int = 5_000, schemaVersion: Int?) {
+  /// A connection that migrates the schema only up to `schemaVersion` (the latest when `nil`), or not at all
+  /// (`migrates: false`), for the migration tests.
+  package init(
+    _ connectionString: String, statementTimeoutMilliseconds: Int = 5_000, schemaVersion: Int?, migrates: Bool = true
+  ) {
     self.connectionString = connectionString
     self.statementTimeoutMilliseconds = statementTimeoutMilliseconds
     self.schemaVersion = schemaVersion ?? PostgresSchema.latestVersion
+    schemaChecked = !migrates
+    self.migrates = migrates
   }
 
   deinit {
@@ -116,7 +122,7 @@ public final class PostgresConnection: @unchecked Sendable {
   private func drop() {
     if let connection { PQfinish(connection) }
     connection = nil
-    schemaChecked = false
+    schemaChecked = !migrates
   }
 
   /// The open connection, connecting when there is none (or it dropped).

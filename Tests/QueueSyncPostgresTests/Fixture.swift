@@ -18,6 +18,14 @@ enum SharedCluster {
   /// The shared cluster, or the reason it could not start (a test failure, not a skip).
   static func cluster() throws -> ThrowawayCluster { try started.get() }
 
+  /// The connection string of a new, empty database on the shared cluster, for tests of the schema itself.
+  static func database() throws -> String {
+    let name = "db_" + UUID().uuidString.prefix(8).lowercased()
+    let admin = PostgresConnection(try cluster().connectionString, schemaVersion: nil, migrates: false)
+    try admin.query("CREATE DATABASE \(name)")  // a fresh hex name: nothing of a caller's is spliced in
+    return try cluster().connectionString.replacingOccurrences(of: "dbname=postgres", with: "dbname=\(name)")
+  }
+
   /// A server for a user of its own on the shared cluster: tests running at once never see each other.
   static func server(fetchLimit: Int = 1_000, recordLimit: Int = SyncRecord.maximumBytes) throws -> PostgresSyncServer {
     PostgresSyncServer(
