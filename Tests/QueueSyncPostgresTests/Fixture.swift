@@ -34,6 +34,37 @@ enum SharedCluster {
   }
 }
 
+/// Waits until `condition` holds, checking every 20 ms, for at most 60 s (a loaded machine is slow, never
+/// that slow); whether it came to hold.
+@discardableResult
+func waitUntil(_ condition: () throws -> Bool) rethrows -> Bool {
+  let deadline = Date().addingTimeInterval(60)
+  while Date() < deadline {
+    if try condition() { return true }
+    Thread.sleep(forTimeInterval: 0.02)
+  }
+  return false
+}
+
+/// How many backends of database `name` on the shared cluster wait on a lock (a row, a table or an advisory
+/// lock), or only backend `pid` when given.
+func lockWaiters(database name: String? = nil, pid: Int32? = nil, on connectionString: String) throws -> Int {
+  let rows = try PostgresConnection(connectionString, schemaVersion: nil, migrates: false).query(
+    """
+    SELECT count(*) FROM pg_stat_activity
+      WHERE wait_event_type = 'Lock' AND ($1::text IS NULL OR datname = $1) AND ($2::integer IS NULL OR pid = $2)
+    """, [name, pid.map { String($0) }])
+  return Int(rows.first?.first.flatMap { $0 } ?? "") ?? 0
+}
+
+/// Runs blocking `body` on a dispatch thread, so that a test waiting on a process or the database never
+/// holds one of the concurrency pool's few threads (which other tests' tasks need meanwhile).
+func offPool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+  }
+}
+
 /// The trait of every test that needs PostgreSQL: skipped, with the message the cluster prints, when the
 /// server binaries are absent (unless `SMARTFILL_REQUIRE_POSTGRES=1`, which makes the tests run and fail).
 let needsPostgres = ConditionTrait.enabled(

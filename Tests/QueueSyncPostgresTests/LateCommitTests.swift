@@ -17,7 +17,9 @@ struct LateCommitTests {
     }
     let user = "user-" + UUID().uuidString
     return (0..<3).map { _ in
-      var server = PostgresSyncServer(connection: PostgresConnection(database), user: user)
+      // A long statement timeout: the late save may wait on the early one's lock as long as the test needs.
+      let connection = PostgresConnection(database, statementTimeoutMilliseconds: 120_000)
+      var server = PostgresSyncServer(connection: connection, user: user)
       server.numbering = numbering
       return server
     }
@@ -36,8 +38,17 @@ struct LateCommitTests {
     var seen: Set<String> = []
     try early.connection.query("BEGIN")
     _ = try early.apply([record("queue.early", "v")])  // numbered, not committed
-    let lateSave = Task { try await late.save([record("queue.late", "v")]) }
-    try await Task.sleep(nanoseconds: 300_000_000)  // the late save has committed, or waits on the zone's lock
+    let latePID = try late.connection.backendProcessID()
+    let lateDone = ManagedFlag()
+    let lateSave = Task {
+      defer { lateDone.set() }
+      return try await late.save([record("queue.late", "v")])
+    }
+    // The late save has committed, or waits on the zone's lock.
+    let settled = try await offPool {
+      try waitUntil { try lateDone.isSet || lockWaiters(pid: latePID, on: late.connection.connectionString) == 1 }
+    }
+    #expect(settled, "the late save neither committed nor waited on a lock")
     let during = try reader.changes(since: token)
     seen.formUnion(during.changed.map(\.id))
     token = during.token

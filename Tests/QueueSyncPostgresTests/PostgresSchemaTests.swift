@@ -65,11 +65,16 @@ struct PostgresSchemaTests {
     let counts = try await withThrowingTaskGroup(of: Int.self) { group in
       for _ in 0..<6 {
         group.addTask {
-          try await PostgresSyncServer(connection: PostgresConnection(database), user: "u").fetchChanges(since: nil)
-            .changed.count
+          let connection = PostgresConnection(database, statementTimeoutMilliseconds: 120_000)
+          return try await PostgresSyncServer(connection: connection, user: "u").fetchChanges(since: nil).changed.count
         }
       }
-      try await Task.sleep(nanoseconds: 500_000_000)
+      // All six wait: the first on the table, the others on the migration lock.
+      let name = database.split(separator: " ").first { $0.hasPrefix("dbname=") }.map { String($0.dropFirst(7)) }
+      let waiting = try await offPool {
+        try waitUntil { try lockWaiters(database: name, on: database) == 6 }
+      }
+      #expect(waiting, "the six migrations did not all wait")
       try reader.query("COMMIT")
       return try await group.reduce(into: []) { $0.append($1) }
     }

@@ -9,8 +9,8 @@ import Testing
 @Suite("A server restart (pg_ctl -m immediate restart)", needsPostgres)
 struct ServerRestartTests {
   @Test("between operations: the next call is connectionLost, the one after succeeds, nothing committed is lost")
-  func betweenOperations() throws {
-    let cluster = try ThrowawayCluster()
+  func betweenOperations() async throws {
+    let cluster = try await offPool { try ThrowawayCluster() }
     defer { cluster.stop() }
     let server = PostgresSyncServer(connection: PostgresConnection(cluster.connectionString), user: "u")
     var saved: [SyncRecord] = []
@@ -23,7 +23,7 @@ struct ServerRestartTests {
     }
     try server.remove(["queue.3"])
     let token = try server.changes(since: nil).token
-    try cluster.restartImmediately()
+    try await offPool { try cluster.restartImmediately() }
     #expect(throws: SyncServerError.connectionLost) { try server.changes(since: token) }
     #expect(SyncServerError.connectionLost.isRetryable)
     let all = try server.changes(since: nil)
@@ -36,10 +36,12 @@ struct ServerRestartTests {
 
   @Test("within an operation: a save waiting on a lock is connectionLost, its repeat succeeds; the open one is gone")
   func withinAnOperation() async throws {
-    let cluster = try ThrowawayCluster()
+    let cluster = try await offPool { try ThrowawayCluster() }
     defer { cluster.stop() }
     let holder = PostgresSyncServer(connection: PostgresConnection(cluster.connectionString), user: "u")
-    let waiter = PostgresSyncServer(connection: PostgresConnection(cluster.connectionString), user: "u")
+    let waiter = PostgresSyncServer(
+      connection: PostgresConnection(cluster.connectionString, statementTimeoutMilliseconds: 120_000), user: "u")
+    let waiterPID = try waiter.connection.backendProcessID()
     _ = try holder.apply([record("queue.committed", "v")])
     try holder.connection.query("BEGIN")
     _ = try holder.apply([record("queue.uncommitted", "v")])
@@ -48,8 +50,11 @@ struct ServerRestartTests {
         return .failure(error)
       }
     }
-    try await Task.sleep(nanoseconds: 300_000_000)  // the waiter is behind the zone's row lock by now
-    try cluster.restartImmediately()
+    let waiting = try await offPool {
+      try waitUntil { try lockWaiters(pid: waiterPID, on: cluster.connectionString) == 1 }
+    }
+    #expect(waiting, "the waiter never waited on the zone's lock")
+    try await offPool { try cluster.restartImmediately() }
     let during = await blocked.value
     #expect(during == .failure(.connectionLost), "the save cut by the restart: \(during)")
     #expect(throws: SyncServerError.connectionLost) { try holder.connection.query("COMMIT") }
@@ -61,7 +66,7 @@ struct ServerRestartTests {
 
   @Test("the engine through a restart: the sync that meets it fails retryably, the next one delivers everything")
   func engineThroughRestart() async throws {
-    let cluster = try ThrowawayCluster()
+    let cluster = try await offPool { try ThrowawayCluster() }
     defer { cluster.stop() }
     let server = PostgresSyncServer(connection: PostgresConnection(cluster.connectionString), user: "u")
     var phone = device("phone")
@@ -72,7 +77,7 @@ struct ServerRestartTests {
     try phone.edit(now: at(30)) { (library) throws(SyncError) in
       try library.playLast([reference("c")], in: .commute, now: at(30))
     }
-    try cluster.restartImmediately()
+    try await offPool { try cluster.restartImmediately() }
     let failed = await phone.sync(with: server, now: at(50))
     #expect(failed.failure == .connectionLost && phone.pending.contains("queue.commute"), "\(failed)")
     #expect(await phone.sync(with: server, now: at(60)).failure == nil && phone.pending.isEmpty)
