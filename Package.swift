@@ -25,6 +25,7 @@ import PackageDescription
 //                           (sync's kill-test child process), postgres-device-process (the same on
 //                           PostgreSQL), SyncDeviceSupport (the two device processes' edits, and the model
 //                           their tests check against), PostgresTestCluster (a throwaway cluster)
+//   Benchmarks/syncstorebench  the PostgreSQL record store under load      on QueueSyncPostgres, PostgresTestCluster
 let package = Package(
   name: "SmartFill",
   products: [
@@ -116,6 +117,11 @@ let package = Package(
     .executableTarget(
       name: "syncbench", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
       path: "Benchmarks/syncbench"),
+
+    .executableTarget(
+      name: "syncstorebench",
+      dependencies: ["QueueSyncPostgres", "QueueSync", "SmartFillSupport", "BenchmarkSupport", "PostgresTestCluster"],
+      path: "Benchmarks/syncstorebench"),
 
     // Test helpers.
     .target(name: "SmartFillTestSupport", path: "Tests/TestSupport"),
