@@ -65,6 +65,38 @@ func offPool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) as
   }
 }
 
+/// A blocking call running on a thread of its own (a dispatch thread, never the concurrency pool's, which
+/// the other tests' CPU-bound work may hold for minutes): the other side of a lock a test arranges.
+final class Background<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var result: Result<Value, SyncServerError>?
+  private let finished = DispatchGroup()
+
+  /// Starts `body` at once.
+  init(_ body: @escaping @Sendable () throws(SyncServerError) -> Value) {
+    finished.enter()
+    DispatchQueue.global().async {
+      let outcome = Result { () throws(SyncServerError) in try body() }
+      self.lock.withLock { self.result = outcome }
+      self.finished.leave()
+    }
+  }
+
+  /// Whether the call has returned.
+  var isDone: Bool { lock.withLock { result != nil } }
+
+  /// The call's result, blocking until it returns: a test that holds a lock waits this way, never with an
+  /// `await` (a suspended test may not get a thread back for minutes while other suites run, and the other
+  /// side's statement timeout would end first).
+  func outcome() -> Result<Value, SyncServerError> {
+    finished.wait()
+    return lock.withLock { result! }
+  }
+
+  /// The call's value, or its error, blocking until it returns.
+  func value() throws(SyncServerError) -> Value { try outcome().get() }
+}
+
 /// The trait of every test that needs PostgreSQL: skipped, with the message the cluster prints, when the
 /// server binaries are absent (unless `SMARTFILL_REQUIRE_POSTGRES=1`, which makes the tests run and fail).
 let needsPostgres = ConditionTrait.enabled(

@@ -30,7 +30,7 @@ struct LateCommitTests {
   @Test(
     "a save held open in its transaction while a later one commits: the store's rule misses neither, the naive one skips",
     arguments: ChangeNumbering.allCases)
-  func heldTransaction(numbering: ChangeNumbering) async throws {
+  func heldTransaction(numbering: ChangeNumbering) throws {
     let servers = try servers(numbering)
     let (early, late, reader) = (servers[0], servers[1], servers[2])
     _ = try reader.apply([record("queue.seed", "v")])
@@ -39,21 +39,17 @@ struct LateCommitTests {
     try early.connection.query("BEGIN")
     _ = try early.apply([record("queue.early", "v")])  // numbered, not committed
     let latePID = try late.connection.backendProcessID()
-    let lateDone = ManagedFlag()
-    let lateSave = Task {
-      defer { lateDone.set() }
-      return try await late.save([record("queue.late", "v")])
-    }
+    let lateSave = Background { () throws(SyncServerError) in try late.apply([record("queue.late", "v")]) }
     // The late save has committed, or waits on the zone's lock.
-    let settled = try await offPool {
-      try waitUntil { try lateDone.isSet || lockWaiters(pid: latePID, on: late.connection.connectionString) == 1 }
+    let settled = try waitUntil {
+      try lateSave.isDone || lockWaiters(pid: latePID, on: late.connection.connectionString) == 1
     }
     #expect(settled, "the late save neither committed nor waited on a lock")
     let during = try reader.changes(since: token)
     seen.formUnion(during.changed.map(\.id))
     token = during.token
     try early.connection.query("COMMIT")
-    _ = try await lateSave.value
+    _ = try lateSave.value()
     seen.formUnion(try reader.changes(since: token).changed.map(\.id))
     switch numbering {
     case .zoneCounter:

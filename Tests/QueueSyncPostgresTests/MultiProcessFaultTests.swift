@@ -1,5 +1,6 @@
 import Foundation
 import PostgresTestCluster
+import QueueSync
 import QueueSyncPostgres
 import SmartFillSupport
 import SmartFillTestSupport
@@ -55,8 +56,8 @@ struct MultiProcessFaultTests {
 
     // The faults: every 50 to 300 ms every client connection is terminated; at a third and two thirds of the
     // runs the server restarts with an immediate shutdown.
-    let faults = Task {
-      try await offPool {
+    let faults = Background { () throws(SyncServerError) in
+      do {
         var random = SplitMix64(seed: seed ^ 0xFA17)
         let admin = PostgresConnection(cluster.connectionString)
         while !counters.isStopped {
@@ -74,6 +75,8 @@ struct MultiProcessFaultTests {
             counters.terminated(Int(rows?.first?.first.flatMap { $0 } ?? "") ?? 0)
           }
         }
+      } catch {
+        throw .refused("the fault thread: \(error)")
       }
     }
 
@@ -90,7 +93,7 @@ struct MultiProcessFaultTests {
       return try await group.reduce(into: []) { $0.append($1) }
     }
     counters.stop()
-    try await faults.value
+    try await offPool { try faults.value() }
     var ledger = EditLedger()
     for (part, problems) in ledgers {
       ledger.merge(part)

@@ -53,7 +53,7 @@ struct PostgresSchemaTests {
   }
 
   @Test("six servers opening a version 1 database at once (the first held up by a reader) migrate it once")
-  func concurrentMigrations() async throws {
+  func concurrentMigrations() throws {
     let database = try SharedCluster.database()
     _ = try PostgresSyncServer(connection: PostgresConnection(database, schemaVersion: 1), user: "u").apply([
       record("queue.a", "v")
@@ -62,22 +62,18 @@ struct PostgresSchemaTests {
     let reader = PostgresConnection(database, schemaVersion: nil, migrates: false)
     try reader.query("BEGIN")
     try reader.query("LOCK TABLE queuesync_records IN ACCESS SHARE MODE")
-    let counts = try await withThrowingTaskGroup(of: Int.self) { group in
-      for _ in 0..<6 {
-        group.addTask {
-          let connection = PostgresConnection(database, statementTimeoutMilliseconds: 120_000)
-          return try await PostgresSyncServer(connection: connection, user: "u").fetchChanges(since: nil).changed.count
-        }
+    let migrations = (0..<6).map { _ in
+      Background { () throws(SyncServerError) in
+        let connection = PostgresConnection(database, statementTimeoutMilliseconds: 120_000)
+        return try PostgresSyncServer(connection: connection, user: "u").changes(since: nil).changed.count
       }
-      // All six wait: the first on the table, the others on the migration lock.
-      let name = database.split(separator: " ").first { $0.hasPrefix("dbname=") }.map { String($0.dropFirst(7)) }
-      let waiting = try await offPool {
-        try waitUntil { try lockWaiters(database: name, on: database) == 6 }
-      }
-      #expect(waiting, "the six migrations did not all wait")
-      try reader.query("COMMIT")
-      return try await group.reduce(into: []) { $0.append($1) }
     }
+    // All six wait: the first on the table, the others on the migration lock.
+    let name = database.split(separator: " ").first { $0.hasPrefix("dbname=") }.map { String($0.dropFirst(7)) }
+    let waiting = try waitUntil { try lockWaiters(database: name, on: database) == 6 }
+    #expect(waiting, "the six migrations did not all wait")
+    try reader.query("COMMIT")
+    let counts = try migrations.map { try $0.value() }
     #expect(counts == Array(repeating: 1, count: 6))
     #expect(try layout(database).versions == Array(1...PostgresSchema.latestVersion), "each version applied once")
   }

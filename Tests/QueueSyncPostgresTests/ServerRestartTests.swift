@@ -35,8 +35,8 @@ struct ServerRestartTests {
   }
 
   @Test("within an operation: a save waiting on a lock is connectionLost, its repeat succeeds; the open one is gone")
-  func withinAnOperation() async throws {
-    let cluster = try await offPool { try ThrowawayCluster() }
+  func withinAnOperation() throws {
+    let cluster = try ThrowawayCluster()
     defer { cluster.stop() }
     let holder = PostgresSyncServer(connection: PostgresConnection(cluster.connectionString), user: "u")
     let waiter = PostgresSyncServer(
@@ -45,17 +45,11 @@ struct ServerRestartTests {
     _ = try holder.apply([record("queue.committed", "v")])
     try holder.connection.query("BEGIN")
     _ = try holder.apply([record("queue.uncommitted", "v")])
-    let blocked = Task { () -> Result<[SaveOutcome], SyncServerError> in
-      do throws(SyncServerError) { return .success(try await waiter.save([record("queue.waiting", "v")])) } catch {
-        return .failure(error)
-      }
-    }
-    let waiting = try await offPool {
-      try waitUntil { try lockWaiters(pid: waiterPID, on: cluster.connectionString) == 1 }
-    }
+    let blocked = Background { () throws(SyncServerError) in try waiter.apply([record("queue.waiting", "v")]) }
+    let waiting = try waitUntil { try lockWaiters(pid: waiterPID, on: cluster.connectionString) == 1 }
     #expect(waiting, "the waiter never waited on the zone's lock")
-    try await offPool { try cluster.restartImmediately() }
-    let during = await blocked.value
+    try cluster.restartImmediately()
+    let during = blocked.outcome()
     #expect(during == .failure(.connectionLost), "the save cut by the restart: \(during)")
     #expect(throws: SyncServerError.connectionLost) { try holder.connection.query("COMMIT") }
     let repeated = try waiter.apply([record("queue.waiting", "v")])
