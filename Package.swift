@@ -24,7 +24,10 @@ import PackageDescription
 //                           fillbench, queuebench and syncbench
 //   Tests/                  a test target per module, SmartFillTestSupport (shared test helpers) and
 //                           queue-store-writer (the store's crash-test child process), sync-device-process
-//                           (sync's kill-test child process)
+//                           (sync's kill-test child process), postgres-device-process (the same on
+//                           PostgreSQL), SyncDeviceSupport (the two device processes' edits, and the model
+//                           their tests check against), PostgresTestCluster (a throwaway cluster)
+//   Benchmarks/syncstorebench  the PostgreSQL record store under load      on QueueSyncPostgres, PostgresTestCluster
 let package = Package(
   name: "SmartFill",
   products: [
@@ -85,7 +88,7 @@ let package = Package(
       name: "QueueSyncPostgresTests",
       dependencies: [
         "QueueSyncPostgres", "QueueSync", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport",
-        "PostgresTestCluster",
+        "PostgresTestCluster", "SyncDeviceSupport", "postgres-device-process",
       ]),
 
     // The audit: the design's checklist, run.
@@ -127,15 +130,27 @@ let package = Package(
       name: "syncbench", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
       path: "Benchmarks/syncbench"),
 
+    .executableTarget(
+      name: "syncstorebench",
+      dependencies: ["QueueSyncPostgres", "QueueSync", "SmartFillSupport", "BenchmarkSupport", "PostgresTestCluster"],
+      path: "Benchmarks/syncstorebench"),
+
     // Test helpers.
     .target(name: "SmartFillTestSupport", path: "Tests/TestSupport"),
     .executableTarget(
       name: "queue-store-writer", dependencies: ["Queues", "SmartFill", "SmartFillSupport"],
       path: "Tests/QueueStoreWriter"),
     .executableTarget(
-      name: "sync-device-process", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport"],
+      name: "sync-device-process",
+      dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport", "SyncDeviceSupport"],
       path: "Tests/SyncDeviceProcess"),
     .target(name: "PostgresTestCluster", path: "Tests/PostgresTestCluster"),
+    .target(
+      name: "SyncDeviceSupport", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport"],
+      path: "Tests/SyncDeviceSupport"),
+    .executableTarget(
+      name: "postgres-device-process", dependencies: ["QueueSyncPostgres", "QueueSync", "SyncDeviceSupport"],
+      path: "Tests/PostgresDeviceProcess"),
   ],
   swiftLanguageModes: [.v6]
 )

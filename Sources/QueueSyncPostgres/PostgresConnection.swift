@@ -9,9 +9,14 @@ import QueueSync
 /// so that no value is ever spliced into SQL text. Failures come back as ``SyncServerError``s, which the sync
 /// engine knows how to retry (see ``SyncServerError/init(sqlState:message:)``):
 /// - the server cannot be reached or is starting up: ``SyncServerError/unavailable(retryAfterSeconds:)``;
-/// - the connection dropped (a restart, `pg_terminate_backend`, a network cut): ``SyncServerError/connectionLost``,
-///   and the next call connects again;
+/// - the connection dropped (a restart, `pg_terminate_backend`, a network cut), or libpq reports an error of
+///   its own (one without a SQLSTATE: "server closed the connection unexpectedly"):
+///   ``SyncServerError/connectionLost``, and the next call connects again;
 /// - the statement ran past `statement_timeout`: ``SyncServerError/timedOut`` (PostgreSQL rolled it back).
+///
+/// The server's notices (`NOTICE:  relation "queuesync_schema_version" already exists, skipping`, and any a
+/// statement raises) are not printed, as libpq's default does to standard error: the last
+/// ``noticeLimit`` of them are kept in ``notices``, for whoever wants to look.
 ///
 /// The calls block their thread while the server answers; ``PostgresSyncServer``'s `async` calls run them off
 /// the concurrency pool's threads.
@@ -26,8 +31,16 @@ public final class PostgresConnection: @unchecked Sendable {
   private let lock = NSLock()
   /// The open connection, or `nil` before the first call and after one dropped.
   private var connection: OpaquePointer?
+  /// Whether this connection migrates the schema (all but some tests' connections).
+  private let migrates: Bool
   /// Whether this connection checked the schema since it connected.
-  private var schemaChecked = false
+  private var schemaChecked: Bool
+  /// The notices kept, oldest first (their own lock: libpq reports them while `lock` is held).
+  private let noticeLock = NSLock()
+  private var keptNotices: [String] = []
+
+  /// How many of the server's latest notices ``notices`` keeps: 32.
+  public static let noticeLimit = 32
 
   /// A connection to the server `connectionString` names; nothing is sent until the first call.
   ///
@@ -37,12 +50,16 @@ public final class PostgresConnection: @unchecked Sendable {
     self.init(connectionString, statementTimeoutMilliseconds: statementTimeoutMilliseconds, schemaVersion: nil)
   }
 
-  /// A connection that migrates the schema only up to `schemaVersion` (the latest when `nil`), for the
-  /// migration tests.
-  package init(_ connectionString: String, statementTimeoutMilliseconds: Int = 5_000, schemaVersion: Int?) {
+  /// A connection that migrates the schema only up to `schemaVersion` (the latest when `nil`), or not at all
+  /// (`migrates: false`), for the migration tests.
+  package init(
+    _ connectionString: String, statementTimeoutMilliseconds: Int = 5_000, schemaVersion: Int?, migrates: Bool = true
+  ) {
     self.connectionString = connectionString
     self.statementTimeoutMilliseconds = statementTimeoutMilliseconds
     self.schemaVersion = schemaVersion ?? PostgresSchema.latestVersion
+    schemaChecked = !migrates
+    self.migrates = migrates
   }
 
   deinit {
@@ -75,7 +92,7 @@ public final class PostgresConnection: @unchecked Sendable {
       }
       return try body(open)
     } catch {
-      if PQstatus(open) != CONNECTION_OK { drop() }
+      if error == .connectionLost || PQstatus(open) != CONNECTION_OK { drop() }
       throw error
     }
   }
@@ -90,10 +107,22 @@ public final class PostgresConnection: @unchecked Sendable {
     try withConnection { connection in PQbackendPID(connection) }
   }
 
+  /// The server's latest notices on this connection (at most ``noticeLimit``), oldest first, each without
+  /// its line break: `NOTICE:  relation "queuesync_schema_version" already exists, skipping`.
+  public var notices: [String] { noticeLock.withLock { keptNotices } }
+
+  /// Keeps one notice, dropping the oldest past ``noticeLimit``.
+  private func keep(notice: String) {
+    noticeLock.withLock {
+      keptNotices.append(notice.trimmingCharacters(in: .whitespacesAndNewlines))
+      if keptNotices.count > Self.noticeLimit { keptNotices.removeFirst(keptNotices.count - Self.noticeLimit) }
+    }
+  }
+
   private func drop() {
     if let connection { PQfinish(connection) }
     connection = nil
-    schemaChecked = false
+    schemaChecked = !migrates
   }
 
   /// The open connection, connecting when there is none (or it dropped).
@@ -111,6 +140,14 @@ public final class PostgresConnection: @unchecked Sendable {
       throw .unavailable(retryAfterSeconds: 1)
     }
     connection = fresh
+    // Notices come to `keep(notice:)` instead of standard error; `self` outlives the connection (deinit
+    // finishes it).
+    PQsetNoticeProcessor(
+      fresh,
+      { context, message in
+        guard let context, let message else { return }
+        Unmanaged<PostgresConnection>.fromOpaque(context).takeUnretainedValue().keep(notice: String(cString: message))
+      }, Unmanaged.passUnretained(self).toOpaque())
     do {
       _ = try Self.run(
         "SELECT set_config('statement_timeout', $1, false)", [String(statementTimeoutMilliseconds)], on: fresh)
@@ -144,8 +181,11 @@ public final class PostgresConnection: @unchecked Sendable {
         }
       }
     default:
-      guard let result, PQstatus(connection) == CONNECTION_OK else { throw .connectionLost }
-      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+      // An error without a SQLSTATE is libpq's own, not the server's: the server closed the connection (a
+      // restart, a crash), though libpq may not have marked the connection bad yet.
+      guard let result, PQstatus(connection) == CONNECTION_OK,
+        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map({ String(cString: $0) })
+      else { throw .connectionLost }
       let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
       throw SyncServerError(sqlState: state, message: message)
     }

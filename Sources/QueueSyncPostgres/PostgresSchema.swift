@@ -117,6 +117,52 @@ public enum PostgresSchema {
     ["ALTER TABLE queuesync_records ADD COLUMN created_at timestamptz NOT NULL DEFAULT now()"],
   ]
 
+  /// The naive numbering's save (see ``ChangeNumbering/naiveSequence``): `queuesync_save`'s outcomes, but
+  /// numbers from a sequence and no zone lock. Never part of a migration.
+  static let naiveNumbering = [
+    "CREATE SEQUENCE IF NOT EXISTS queuesync_naive_numbers",
+    """
+    CREATE OR REPLACE FUNCTION queuesync_save_naive(p_user text, p_zone text, p_batch jsonb)
+    RETURNS TABLE (o_outcome text, o_id text, o_type text, o_tag text, o_fields text)
+    LANGUAGE plpgsql AS $$
+    DECLARE
+      v_number bigint;
+      v_item jsonb;
+      v_current queuesync_records%ROWTYPE;
+    BEGIN
+      FOR v_item IN SELECT t.e FROM jsonb_array_elements(p_batch) WITH ORDINALITY AS t(e, n) ORDER BY t.n LOOP
+        o_id := v_item->>'id';
+        SELECT * INTO v_current FROM queuesync_records r
+          WHERE r.user_id = p_user AND r.zone = p_zone AND r.record_id = o_id;
+        o_outcome := CASE WHEN FOUND AND v_current.deleted THEN 'deleted'
+          WHEN (v_item->>'tooLarge')::boolean THEN 'tooLarge'
+          WHEN FOUND AND v_current.change_tag IS DISTINCT FROM (v_item->>'changeTag') THEN 'conflict'
+          ELSE 'saved' END;
+        o_type := CASE WHEN o_outcome IN ('deleted', 'conflict') THEN v_current.record_type ELSE v_item->>'type' END;
+        o_tag := CASE WHEN o_outcome = 'conflict' THEN v_current.change_tag END;
+        o_fields := CASE WHEN o_outcome = 'conflict' THEN v_current.fields::text END;
+        IF o_outcome = 'saved' THEN
+          v_number := nextval('queuesync_naive_numbers');
+          o_tag := v_number::text;
+          INSERT INTO queuesync_records AS r
+            (user_id, zone, record_id, record_type, change_tag, sequence, deleted, fields)
+            VALUES (p_user, p_zone, o_id, o_type, o_tag, v_number, false, v_item->'fields')
+            ON CONFLICT (user_id, zone, record_id) DO UPDATE SET record_type = EXCLUDED.record_type,
+              change_tag = EXCLUDED.change_tag, sequence = EXCLUDED.sequence, fields = EXCLUDED.fields;
+        END IF;
+        RETURN NEXT;
+      END LOOP;
+    END
+    $$
+    """,
+  ]
+
+  /// Installs the naive numbering's save in the database behind `connection` (a test's own database), for
+  /// the control that shows the late-commit hazard.
+  package static func installNaiveNumbering(on connection: PostgresConnection) throws(SyncServerError) {
+    for statement in naiveNumbering { try connection.query(statement) }
+  }
+
   /// The schema version of the database behind `connection` (0 for an empty database).
   public static func version(of connection: PostgresConnection) throws(SyncServerError) -> Int {
     let rows = try connection.query("SELECT coalesce(max(version), 0) FROM queuesync_schema_version")

@@ -32,6 +32,8 @@ public struct PostgresSyncServer: SyncServer {
   public let recordLimit: Int
   /// The most records one fetch returns; ``FetchedChanges/moreComing`` says when more wait.
   public let fetchLimit: Int
+  /// How saves number their changes: the store's rule, or the naive one for the late-commit control.
+  package var numbering = ChangeNumbering.zoneCounter
 
   /// The server of `user`'s `zone` on `connection`.
   public init(
@@ -88,10 +90,15 @@ public struct PostgresSyncServer: SyncServer {
       since = number
     }
     // One statement, so one snapshot: the zone's counter and the changes after the token agree.
+    let counterQuery =
+      switch numbering {
+      case .zoneCounter: "SELECT z.counter FROM queuesync_zones z WHERE z.user_id = $1 AND z.zone = $2"
+      case .naiveSequence: "SELECT max(r.sequence) FROM queuesync_records r WHERE r.user_id = $1 AND r.zone = $2"
+      }
     let rows = try connection.query(
       """
-      SELECT 'zone', NULL, NULL, NULL, NULL, z.counter::text FROM queuesync_zones z
-        WHERE z.user_id = $1 AND z.zone = $2
+      SELECT 'zone', NULL, NULL, NULL, NULL, c.counter::text FROM (\(counterQuery)) AS c(counter)
+        WHERE c.counter IS NOT NULL
       UNION ALL
       (SELECT CASE WHEN r.deleted THEN 'deleted' ELSE 'record' END, r.record_id, r.record_type, r.change_tag,
               r.fields::text, r.sequence::text
@@ -150,8 +157,9 @@ public struct PostgresSyncServer: SyncServer {
         }
       }
     }
+    let saveFunction = numbering == .zoneCounter ? "queuesync_save" : "queuesync_save_naive"
     let rows = try connection.query(
-      "SELECT o_outcome, o_id, o_type, o_tag, o_fields FROM queuesync_save($1, $2, $3::jsonb)",
+      "SELECT o_outcome, o_id, o_type, o_tag, o_fields FROM \(saveFunction)($1, $2, $3::jsonb)",
       [user, zone, batch.text])
     guard rows.count == records.count else {
       throw .refused("queuesync_save answered \(rows.count) outcomes for \(records.count) records")

@@ -130,8 +130,24 @@ public final class ThrowawayCluster: @unchecked Sendable {
     }
   }
 
-  /// Starts `line` with its input from /dev/null and its output and errors to `output` (posix_spawn and
-  /// waitpid: Foundation's `Process` can miss the exit of a child whose grandchildren live on).
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; Swift's Glibc module does not
+  /// declare it), looked up once.
+  private static let addCloseFrom:
+    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+      dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+        unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+      }
+
+  /// Adds to `actions` the closing of every descriptor from 3 up: at once where glibc can, else one by one
+  /// up to 4,096 (glibc ignores closing one that is not open).
+  static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+    if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
+    for descriptor in Int32(3)..<4_096 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+  }
+
+  /// Starts `line` with its input from /dev/null, its output and errors to `output`, and no other descriptor
+  /// of this process (posix_spawn and waitpid: Foundation's `Process` can miss the exit of a child whose
+  /// grandchildren live on).
   static func spawn(_ line: [String], output: String) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -139,6 +155,9 @@ public final class ThrowawayCluster: @unchecked Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // Nothing else of this process is inherited: a server started through pg_ctl lives on, and would hold open
+    // whatever pipe this process had at the time (another child's output, whose reader then never sees its end).
+    closeInheritedDescriptors(&actions)
     let arguments = line.map { strdup($0) } + [nil]
     defer { for argument in arguments { free(argument) } }
     var child: pid_t = 0

@@ -44,4 +44,14 @@ struct PostgresConnectionTests {
     let server = try SharedCluster.server()
     #expect(try PostgresSchema.version(of: server.connection) == PostgresSchema.latestVersion)
   }
+
+  @Test("the server's notices are kept on the connection (the latest 32), not printed")
+  func notices() throws {
+    let connection = PostgresConnection(try SharedCluster.cluster().connectionString)
+    try connection.query(
+      "DO $$ BEGIN FOR i IN 1..40 LOOP RAISE NOTICE 'notice number %', i; END LOOP; END $$")
+    let kept = connection.notices
+    #expect(kept.count == PostgresConnection.noticeLimit)
+    #expect(kept.first == "NOTICE:  notice number 9" && kept.last == "NOTICE:  notice number 40", "\(kept)")
+  }
 }

@@ -15,22 +15,13 @@ import QueueSync
 import Queues
 import SmartFill
 import SmartFillSupport
-
-func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("sync-device-process: \(message)\n".utf8))
-  exit(1)
-}
-
-func say(_ line: String) {
-  FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
+import SyncDeviceSupport
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else { fail("usage: sync-device-process run|settle <state> <server> [<seed> <edits>]") }
 let store = SyncStore(path: arguments[2])
 let serverPath = arguments[3]
-let queues: [QueueID] = [.upNext, .commute, .workout]
-let now = Date(timeIntervalSince1970: 1_767_225_600)
+let now = DeviceEdits.start
 
 /// The server, read from its file (empty when there is none).
 func loadServer() -> InMemorySyncServer {
@@ -74,45 +65,9 @@ case "run":
   guard arguments.count == 6, let seed = UInt64(arguments[4]), let edits = Int(arguments[5]) else {
     fail("usage: sync-device-process run <state> <server> <seed> <edits>")
   }
-  for index in 0..<edits {
-    let counter = engine.state.counter
-    var random = SplitMix64(seed: seed ^ UInt64(counter) &* 0x9E37_79B9_7F4A_7C15)
-    let time = now.addingTimeInterval(Double(counter) * 20)
-    let queue = random.element(of: queues)
-    let present = engine.state.episodes(in: queue)
-    if present.isEmpty || random.chance(7, in: 10) {
-      let guids = (0..<random.integer(in: 1...3)).map { "k\(counter)-\($0)" }
-      say("E add \(queue) " + guids.joined(separator: " "))
-      do {
-        try engine.edit(now: time) { (library) throws(SyncError) in
-          try library.playNext(
-            guids.map {
-              EpisodeReference(
-                episodeGUID: $0, feedURL: "https://example.com/k.xml", durationSeconds: 600, addedAt: time)
-            }, in: queue, now: time)
-        }
-      } catch { fail("\(error)") }
-    } else {
-      let victim = random.element(of: present)
-      say("E remove \(queue) \(victim.guid)")
-      do {
-        try engine.edit(now: time) { (library) throws(SyncError) in try library.remove(victim, from: queue, now: time) }
-      } catch { fail("\(error)") }
-    }
-    do { try store.save(engine) } catch { fail("\(error)") }
-    say("C")
-    if index % 3 == 2 { sync(&engine, at: time.addingTimeInterval(11)) }
-  }
+  DeviceEdits.run(&engine, store: store, seed: seed, edits: edits) { engine, time in sync(&engine, at: time) }
 case "settle":
-  for round in 0..<4 {
-    sync(&engine, at: now.addingTimeInterval(Double(engine.state.counter) * 20 + 11 + Double(round)))
-  }
-  guard engine.pending.isEmpty else { fail("records still pending after settling: \(engine.pending.sorted())") }
-  let library: QueueLibrary
-  do { library = try engine.library() } catch { fail("\(error)") }
-  for queue in library.queues {
-    say(([queue.id.rawValue] + queue.episodes.map(\.episodeGUID)).joined(separator: " "))
-  }
+  DeviceEdits.settle(&engine) { engine, time in sync(&engine, at: time) }
 default:
   fail("unknown mode \(arguments[1]); expected run or settle")
 }
