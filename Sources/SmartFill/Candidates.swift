@@ -358,19 +358,21 @@ struct CandidateMerge {
       let groups = special
       let byShow = pruneByShow
       let top = high
-      var keyed: [(key: Int, index: Int)] = []
+      // (key, index) packed in one integer, so that the sort compares integers.
+      var keyed: [Int] = []
       for (index, group) in groups.enumerated() where !group.refs[0].inChain {
-        keyed.append(
-          (Self.rankKey(show: group.refs[0].show, seconds: group.durations[0], high: top, byShow: byShow), index))
+        let key = Self.rankKey(show: group.refs[0].show, seconds: group.durations[0], high: top, byShow: byShow)
+        keyed.append(key << 32 | index)
       }
-      keyed.sort { ($0.key, $0.index) < ($1.key, $1.index) }
+      keyed.sort()
       var dropped = [Bool](repeating: false, count: groups.count)
       var run = 0
       for (position, entry) in keyed.enumerated() {
-        run = position > 0 && keyed[position - 1].key == entry.key ? run + 1 : 0
-        let seconds = groups[entry.index].durations[0]
+        run = position > 0 && keyed[position - 1] >> 32 == entry >> 32 ? run + 1 : 0
+        let group = entry & 0xFFFF_FFFF
+        let seconds = groups[group].durations[0]
         if (run + 1) * seconds > top {
-          dropped[entry.index] = true
+          dropped[group] = true
         } else if !byShow {
           priorityTaken.append((seconds, 1))
         }
@@ -380,11 +382,16 @@ struct CandidateMerge {
     }
     if ranked {
       var left = index.freeOrder.count
+      // (key, offset) packed in one integer, so that the sort compares integers.
+      var packed: [Int] = []
       for show in context.ranks.keys {
         let offsets = index.freeOffsets(ofShow: show)
         left -= offsets.count
         if !pruneByShow {
-          for offset in offsets { uncounted.append((Int(index.freeOrder[Int(offset)].seconds), offset)) }
+          // Only those that can be candidates at all change a candidate's rank.
+          for offset in offsets where Int(index.freeOrder[Int(offset)].seconds) <= high {
+            packed.append(Int(index.freeOrder[Int(offset)].seconds) << 32 | Int(offset))
+          }
         }
       }
       for (show, episodes) in context.excluded where !context.isPriority[show] {
@@ -393,10 +400,11 @@ struct CandidateMerge {
           // A few excluded episodes against the show's free ones: integer comparisons, no hashing.
           guard let offset = offsets.first(where: { index.freeOrder[Int($0)].episode == episode }) else { continue }
           left -= 1
-          uncounted.append((rankKey(show: show, seconds: Int(index.freeOrder[Int(offset)].seconds)), offset))
+          packed.append(rankKey(show: show, seconds: Int(index.freeOrder[Int(offset)].seconds)) << 32 | Int(offset))
         }
       }
-      uncounted.sort { ($0.key, $0.offset) < ($1.key, $1.offset) }
+      packed.sort()
+      uncounted = packed.map { ($0 >> 32, Int32(truncatingIfNeeded: $0)) }
       if !pruneByShow, !(uncounted.isEmpty && priorityTaken.isEmpty) {
         touchedDurations = [UInt64](repeating: 0, count: high / 64 + 1)
         for seconds in uncounted.map(\.key) + priorityTaken.map(\.seconds) where seconds <= high {
