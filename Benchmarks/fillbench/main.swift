@@ -12,18 +12,10 @@ func printError(_ text: String) {
   FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-let options: Options
-do {
-  guard let parsed = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-    print(Options.help)
-    exit(ExitStatus.success)
-  }
-  options = parsed
-} catch {
-  FileHandle.standardError.write(
-    Data(ExitStatus.usageErrorText(error.message, usage: Options.usage, program: "fillbench").utf8))
-  exit(ExitStatus.usage)
-}
+let options = ProgramStart(
+  Array(CommandLine.arguments.dropFirst()), program: "fillbench", usage: Options.usage, help: Options.help + "\n",
+  parse: Options.parse
+).optionsOrExit()
 
 if let directory = options.writeDatasets {
   do {

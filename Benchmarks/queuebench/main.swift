@@ -70,18 +70,10 @@ struct Options {
   }
 }
 
-let options: Options
-do {
-  guard let parsed = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-    print(Options.help, terminator: "")
-    exit(ExitStatus.success)
-  }
-  options = parsed
-} catch {
-  FileHandle.standardError.write(
-    Data(ExitStatus.usageErrorText(error.message, usage: Options.usage, program: "queuebench").utf8))
-  exit(ExitStatus.usage)
-}
+let options = ProgramStart(
+  Array(CommandLine.arguments.dropFirst()), program: "queuebench", usage: Options.usage, help: Options.help,
+  parse: Options.parse
+).optionsOrExit()
 let queueCount = 20
 let episodesPerQueue = options.episodesPerQueue
 let start = Date(timeIntervalSince1970: 1_800_000_000)

@@ -51,18 +51,11 @@ struct Options {
   }
 }
 
-let options: Options
-do {
-  guard let parsed = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-    print("USAGE: \(Options.usage)")
-    exit(ExitStatus.success)
-  }
-  options = parsed
-} catch {
-  FileHandle.standardError.write(
-    Data(ExitStatus.usageErrorText(error.message, usage: Options.usage, program: "syncbench").utf8))
-  exit(ExitStatus.usage)
-}
+let options = ProgramStart(
+  Array(CommandLine.arguments.dropFirst()), program: "syncbench", usage: Options.usage,
+  help: "USAGE: \(Options.usage)\n",
+  parse: Options.parse
+).optionsOrExit()
 
 /// `body`'s durations over `options.iterations` runs after 5 untimed ones.
 func measure(_ body: () throws -> Void) rethrows -> Percentiles {

@@ -14,18 +14,10 @@ import SmartFillSupport
 // timed or not, is checked against the model (Workload.swift). Exit 0, 1 on a lost update, a wrong answer or a
 // failed call, 64 on a usage error.
 
-let options: Options
-do {
-  guard let parsed = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-    print(Options.help)
-    exit(ExitStatus.success)
-  }
-  options = parsed
-} catch {
-  FileHandle.standardError.write(
-    Data(ExitStatus.usageErrorText(error.message, usage: Options.usage, program: "syncstorebench").utf8))
-  exit(ExitStatus.usage)
-}
+let options = ProgramStart(
+  Array(CommandLine.arguments.dropFirst()), program: "syncstorebench", usage: Options.usage, help: Options.help + "\n",
+  parse: Options.parse
+).optionsOrExit()
 
 /// A point all client threads reach before any goes on.
 final class Barrier: @unchecked Sendable {
