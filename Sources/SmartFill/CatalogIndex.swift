@@ -44,7 +44,7 @@ struct CatalogIndex: Sendable {
   var freeOrder: [Free] = []
   /// For each entry of ``freeOrder``, how many earlier entries have the same remaining time: without priority
   /// shows and exclusions, fill time keeps a free episode of duration *d* exactly when this rank is below
-  /// ⌊*high* / *d*⌋ (see ``RequestContext/timeCandidates(upTo:caps:pruneByShow:)``).
+  /// ⌊*high* / *d*⌋; with them, the rank is corrected (``CandidateMerge/rank(ofFreeAt:)``).
   var freeRank: [Int32] = []
   /// The offsets of ``freeOrder`` by (remaining time, offset): the shortest first, for summarising the
   /// candidates after a fill's head without a pass over the long ones.
@@ -69,12 +69,7 @@ struct CatalogIndex: Sendable {
     series.reserveCapacity(shows.count)
     for (showIndex, show) in shows.enumerated() {
       let part = ShowPart(show, index: showIndex)
-      series.append(part.series)
-      latestPlayed.append(part.latestPlayed)
-      chainCandidates.append(part.chain)
-      unknownChainCount.append(part.unknownChainCount)
-      guidHashes.append(part.guids)
-      seriesPublished.append(part.seriesPublished)
+      store(part, at: showIndex)
       freeOrder.append(contentsOf: part.free)
     }
     let rank = feedRank
@@ -174,6 +169,26 @@ struct CatalogIndex: Sendable {
   /// Show `show`'s free candidates, as positions in ``freeOrder``.
   func freeOffsets(ofShow show: Int) -> ArraySlice<Int32> {
     freeByShow[freeByShowStarts[show]..<freeByShowStarts[show + 1]]
+  }
+
+  /// Keeps `part`'s per-show entries as show `show`'s, replacing them, or appending them when `show` is the
+  /// next show (its free candidates are merged by the caller).
+  mutating func store(_ part: ShowPart, at show: Int) {
+    if show == series.count {
+      series.append(part.series)
+      latestPlayed.append(part.latestPlayed)
+      chainCandidates.append(part.chain)
+      unknownChainCount.append(part.unknownChainCount)
+      guidHashes.append(part.guids)
+      seriesPublished.append(part.seriesPublished)
+    } else {
+      series[show] = part.series
+      latestPlayed[show] = part.latestPlayed
+      chainCandidates[show] = part.chain
+      unknownChainCount[show] = part.unknownChainCount
+      guidHashes[show] = part.guids
+      seriesPublished[show] = part.seriesPublished
+    }
   }
 
   /// What the index holds for one show, computed from the show alone.

@@ -134,12 +134,7 @@ extension CatalogIndex {
   mutating func replaceShow(at show: Int, with value: Show) {
     let part = ShowPart(value, index: show)
     listening[show] = value.recentListeningSeconds
-    series[show] = part.series
-    latestPlayed[show] = part.latestPlayed
-    chainCandidates[show] = part.chain
-    unknownChainCount[show] = part.unknownChainCount
-    guidHashes[show] = part.guids
-    seriesPublished[show] = part.seriesPublished
+    store(part, at: show)
     let marker = Int32(show)
     freeOrder.removeAll { $0.show == marker }
     mergeFree(part.free)
@@ -153,12 +148,7 @@ extension CatalogIndex {
     let part = ShowPart(value, index: show)
     showIndexByURL[value.feedURL] = show
     listening.append(value.recentListeningSeconds)
-    series.append(part.series)
-    latestPlayed.append(part.latestPlayed)
-    chainCandidates.append(part.chain)
-    unknownChainCount.append(part.unknownChainCount)
-    guidHashes.append(part.guids)
-    seriesPublished.append(part.seriesPublished)
+    store(part, at: show)
     feedURLs.append(value.feedURL)
     refreshFeedRanks()
     mergeFree(part.free)

@@ -95,19 +95,19 @@ public struct FillEngine: Sendable {
       window: window, ordered: nil)
   }
 
-  /// The candidates and the rule's selection among them. A request without priority shows or exclusions
-  /// builds only the head of its candidates, and the rest only if the selection reaches into it (see
-  /// ``SplitCandidates``); `candidates` then holds at least every candidate the selection names.
+  /// The candidates and the rule's selection among them. Only the head of the candidates is built, and the
+  /// rest only as far as the selection reaches into it (see ``SplitCandidates``): `candidates` holds at least
+  /// every candidate the selection names, and `split` can build the rest.
   private func gatherAndSolve(
     _ context: RequestContext, window: ClosedRange<Int>, pruneByShow: Bool
-  ) -> (candidates: TimeCandidates, picked: [Int], inWindow: Bool, isComplete: Bool) {
+  ) -> (candidates: TimeCandidates, picked: [Int], inWindow: Bool, split: SplitCandidates) {
     let aim = context.request.aimSeconds
     var split = SplitCandidates(context, upTo: window.upperBound, pruneByShow: pruneByShow)
     let first = headSize(window)
     split.extend(toAtLeast: first)
     guard !split.isComplete else {
       let outcome = solve(split.built, window: window, aim: aim)
-      return (split.built, outcome.picked, outcome.inWindow, true)
+      return (split.built, outcome.picked, outcome.inWindow, split)
     }
     let unit = index.durationUnit
     let low = (window.lowerBound + unit - 1) / unit
@@ -145,7 +145,7 @@ public struct FillEngine: Sendable {
       from: 0, size: first, in: scaledWindow, fixedLow: nil,
       aim: reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil)
     let candidates = appended.map { split.built.appending($0) } ?? split.built
-    return (candidates, outcome.selection.indices, outcome.inWindow && reachable, split.isComplete)
+    return (candidates, outcome.selection.indices, outcome.inWindow && reachable, split)
   }
 
   private func solve(
@@ -200,9 +200,10 @@ public struct FillEngine: Sendable {
         context, gathered.candidates, plain.picked, inWindow: plain.inWindow, window: window, plain: plain)
     }
     let aim = context.request.aimSeconds
-    let candidates =
-      gathered.isComplete
-      ? gathered.candidates : context.timeCandidates(upTo: window.upperBound, caps: [:], pruneByShow: true)
+    // The exact search needs every candidate: the merge goes on from where the plain selection stopped.
+    var split = gathered.split
+    split.extend(toAtLeast: Int.max)
+    let candidates = split.built
     let (durations, scaledWindow, reachable, unit) = scale(candidates.durations, window)
     let target = (window.lowerBound + window.upperBound) / 2
     let varietyAim = reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil

@@ -1,6 +1,6 @@
-/// The candidates of a request without priority shows or exclusions, built only as far as a fill needs them:
-/// the head that ``FillTime`` gives per-candidate suffix sets, and the totals reachable from the rest, read
-/// from the index without building the rest.
+/// A request's candidates, built only as far as a fill needs them: the head that ``FillTime`` gives
+/// per-candidate suffix sets, and the totals reachable from the rest, read from the index without building the
+/// rest. Priority shows and exclusions correct the index's ranks (``CandidateMerge/rank(ofFreeAt:)``).
 ///
 /// Fill time and variety split a long candidate list anyway: the suffix set at the cut is all the head's
 /// search needs of the tail, and the order of the tail does not change which totals it reaches. The index
