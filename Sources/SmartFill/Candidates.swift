@@ -444,7 +444,7 @@ struct CandidateMerge {
   func rank(ofFreeAt offset: Int) -> Int {
     let index = context.index
     let free = index.freeOrder[offset]
-    var rank = Int(builder.pruneByShow ? free.sameDurationRank : index.freeRank[offset])
+    var rank = Int(builder.pruneByShow ? free.sameDurationRank : free.freeRank)
     if uncounted.isEmpty && priorityTaken.isEmpty { return rank }
     let seconds = Int(free.seconds)
     if builder.pruneByShow {

@@ -13,6 +13,11 @@ struct CatalogIndex: Sendable {
     var seconds: Int32
     /// How many free episodes of the same show and remaining time come before this one in priority order.
     var sameDurationRank: Int32
+    /// How many entries of ``CatalogIndex/freeOrder`` before this one have the same remaining time: without
+    /// priority shows and exclusions, fill time keeps a free episode of duration *d* exactly when this rank is
+    /// below ⌊*high* / *d*⌋; with them, the rank is corrected (``CandidateMerge/rank(ofFreeAt:)``). Kept here
+    /// (in what would be padding) so that it moves with its entry when a change patches the order.
+    var freeRank: Int32 = 0
     var listening: Int
     var published: Double
   }
@@ -42,10 +47,6 @@ struct CatalogIndex: Sendable {
   var freeByShowStarts: [Int] = []
   /// All free candidates by (−listening, published, feed rank, position).
   var freeOrder: [Free] = []
-  /// For each entry of ``freeOrder``, how many earlier entries have the same remaining time: without priority
-  /// shows and exclusions, fill time keeps a free episode of duration *d* exactly when this rank is below
-  /// ⌊*high* / *d*⌋; with them, the rank is corrected (``CandidateMerge/rank(ofFreeAt:)``).
-  var freeRank: [Int32] = []
   /// The offsets of ``freeOrder`` by (remaining time, offset): the shortest first, for summarising the
   /// candidates after a fill's head without a pass over the long ones.
   var freeByDuration: [Int32] = []
@@ -57,7 +58,9 @@ struct CatalogIndex: Sendable {
   /// (−listening, ``seriesPublished``, feed rank).
   var seriesOrder: [Int32] = []
   /// A common divisor of every free candidate's and every chain candidate's remaining time (their greatest
-  /// common divisor; 1 when there are none): totals are counted in this unit without changing any answer.
+  /// common divisor when the index is built, 1 when there are none; after a change it may be a divisor of
+  /// the greatest, see ``replaceShow(at:with:)``): totals are counted in this unit without changing any
+  /// answer.
   var durationUnit = 1
 
   init(_ catalog: Catalog) {
@@ -94,19 +97,14 @@ struct CatalogIndex: Sendable {
     return lhs.position < rhs.position
   }
 
-  /// Rebuilds ``seriesOrder``, ``freeByShow``, ``freeRank``, ``freeByDuration`` and ``durationUnit`` from
-  /// ``freeOrder``, ``chainCandidates`` and the shows' keys.
+  /// Rebuilds ``seriesOrder``, ``freeByShow``, each entry's ``Free/freeRank``, ``freeByDuration`` and
+  /// ``durationUnit`` from ``freeOrder``, ``chainCandidates`` and the shows' keys.
   ///
   /// - Complexity: O(*n* + *c* + *D*) in the free candidates, the chain candidates and the longest remaining
   ///   time *D* (a counting sort; O(*n* log *n*) instead when *D* is far larger than *n*).
   mutating func indexFreeByShow() {
-    let (listening, published, feedRank) = (listening, seriesPublished, feedRank)
-    seriesOrder = listening.indices.map(Int32.init).sorted {
-      let (lhs, rhs) = (Int($0), Int($1))
-      if listening[lhs] != listening[rhs] { return listening[lhs] > listening[rhs] }
-      if published[lhs] != published[rhs] { return published[lhs] < published[rhs] }
-      return feedRank[lhs] < feedRank[rhs]
-    }
+    let index = self
+    seriesOrder = listening.indices.map(Int32.init).sorted { index.seriesPrecedes(Int($0), Int($1)) }
     let count = freeOrder.count
     var unit = 0
     var longest = 0
@@ -162,8 +160,17 @@ struct CatalogIndex: Sendable {
       }
     }
     freeByShow = byShow
-    freeRank = ranks
+    freeOrder.withUnsafeMutableBufferPointer { free in
+      for offset in 0..<count { free[offset].freeRank = ranks[offset] }
+    }
     freeByDuration = byDuration
+  }
+
+  /// The order of ``seriesOrder``: (−listening, ``seriesPublished``, feed rank).
+  func seriesPrecedes(_ lhs: Int, _ rhs: Int) -> Bool {
+    if listening[lhs] != listening[rhs] { return listening[lhs] > listening[rhs] }
+    if seriesPublished[lhs] != seriesPublished[rhs] { return seriesPublished[lhs] < seriesPublished[rhs] }
+    return feedRank[lhs] < feedRank[rhs]
   }
 
   /// Show `show`'s free candidates, as positions in ``freeOrder``.

@@ -2,9 +2,12 @@
 /// receives new episodes or subscribes to a show without building a new engine.
 ///
 /// Each change is checked as ``FillEngine/init(catalog:)`` checks a catalog, and either applies entirely or
-/// throws and leaves the engine as it was. A change re-indexes only the show it touches, in
-/// O(*e* log *e*) for its *e* episodes, and then patches the catalog-wide order of free candidates with one
-/// linear merge (O(*n*) element moves for *n* free candidates, no sort); the next fill sees the change.
+/// throws and leaves the engine as it was. A change to a show's episodes or listening re-indexes only that
+/// show, in O(*e* log *e*) for its *e* episodes, and patches the catalog-wide structures in place (see
+/// `CatalogIndex+Changes.swift`): nothing more when no free candidate comes or goes (a story's episode played,
+/// for example), and otherwise one copy of the order of the *n* free candidates and a table of moved offsets
+/// (O(*n*) word moves, no comparison per entry and no sort). Adding or removing a show rebuilds the derived
+/// order in O(*n* + *s* log *s*). The next fill sees the change.
 ///
 /// ```swift
 /// var engine = try FillEngine(catalog: catalog)
@@ -53,8 +56,9 @@ extension FillEngine {
 
   /// Applies `change`, or throws and changes nothing.
   ///
-  /// - Complexity: O(*e* log *e* + *n*) for the touched show's *e* episodes and the *n* free candidates of
-  ///   the catalog (a linear patch, no sort).
+  /// - Complexity: O(*e* log *e* + log *n*) for the touched show's *e* episodes when no free candidate comes or
+  ///   goes, O(*e* log *n* + *n*) word moves for the *n* free candidates of the catalog when some do, and
+  ///   O(*n* + *s* log *s*) to add or remove one of *s* shows.
   public mutating func apply(_ change: Change) throws(ChangeError) {
     switch change {
     case .markPlayed(let id):
@@ -124,80 +128,5 @@ extension FillEngine {
     try check(value, at: show)
     catalog.shows[show] = value
     index.replaceShow(at: show, with: value)
-  }
-}
-
-extension CatalogIndex {
-  /// Re-indexes show `show` as `value` (same feed URL).
-  ///
-  /// - Complexity: O(*e* log *e* + *n*): the show's part, then one linear merge into ``freeOrder``.
-  mutating func replaceShow(at show: Int, with value: Show) {
-    let part = ShowPart(value, index: show)
-    listening[show] = value.recentListeningSeconds
-    store(part, at: show)
-    let marker = Int32(show)
-    freeOrder.removeAll { $0.show == marker }
-    mergeFree(part.free)
-  }
-
-  /// Indexes a show added at the end of the catalog.
-  ///
-  /// - Complexity: O(*e* log *e* + *n* + *s* log *s*) for *s* shows (their feed ranks change).
-  mutating func appendShow(_ value: Show) {
-    let show = listening.count
-    let part = ShowPart(value, index: show)
-    showIndexByURL[value.feedURL] = show
-    listening.append(value.recentListeningSeconds)
-    store(part, at: show)
-    feedURLs.append(value.feedURL)
-    refreshFeedRanks()
-    mergeFree(part.free)
-  }
-
-  /// Forgets show `show`; the later shows move down by one.
-  ///
-  /// - Complexity: O(*n* + *s* log *s*).
-  mutating func removeShow(at show: Int) {
-    showIndexByURL.removeValue(forKey: feedURLs[show])
-    for (url, index) in showIndexByURL where index > show { showIndexByURL[url] = index - 1 }
-    listening.remove(at: show)
-    series.remove(at: show)
-    latestPlayed.remove(at: show)
-    chainCandidates.remove(at: show)
-    unknownChainCount.remove(at: show)
-    guidHashes.remove(at: show)
-    seriesPublished.remove(at: show)
-    feedURLs.remove(at: show)
-    let marker = Int32(show)
-    freeOrder.removeAll { $0.show == marker }
-    for offset in freeOrder.indices where freeOrder[offset].show > marker { freeOrder[offset].show -= 1 }
-    refreshFeedRanks()
-    indexFreeByShow()
-  }
-
-  private mutating func refreshFeedRanks() {
-    var ranks = Array(repeating: 0, count: feedURLs.count)
-    for (rank, index) in feedURLs.indices.sorted(by: { feedURLs[$0] < feedURLs[$1] }).enumerated() {
-      ranks[index] = rank
-    }
-    feedRank = ranks
-  }
-
-  /// Merges one show's free candidates (in their own order) into ``freeOrder`` and re-indexes by show.
-  private mutating func mergeFree(_ free: [Free]) {
-    let rank = feedRank
-    var merged: [Free] = []
-    merged.reserveCapacity(freeOrder.count + free.count)
-    var next = 0
-    for entry in freeOrder {
-      while next < free.count, Self.precedes(free[next], entry, feedRank: rank) {
-        merged.append(free[next])
-        next += 1
-      }
-      merged.append(entry)
-    }
-    merged.append(contentsOf: free[next...])
-    freeOrder = merged
-    indexFreeByShow()
   }
 }

@@ -5,7 +5,7 @@
 /// Fill time and variety split a long candidate list anyway: the suffix set at the cut is all the head's
 /// search needs of the tail, and the order of the tail does not change which totals it reaches. The index
 /// holds the free candidates sorted by duration (``CatalogIndex/freeByDuration``) with their ranks among the
-/// earlier ones of the same duration (``CatalogIndex/freeRank``, or per show for variety), so the tail's totals
+/// earlier ones of the same duration (``CatalogIndex/Free/freeRank``, or per show for variety), so the tail's totals
 /// come from its chains and then its free candidates, shortest first, admitted by rank, stopping at the first
 /// one that lands in the dense tail of the totals (every longer one adds nothing). More candidates are built
 /// only when the forward pass runs past those built (``extend(toAtLeast:)``, four times as many each time);

@@ -122,7 +122,7 @@ struct SplitCandidatesTests {
       let free = index.freeOrder
       for offset in free.indices {
         let earlier = free[..<offset].filter { $0.seconds == free[offset].seconds }.count
-        #expect(Int(index.freeRank[offset]) == earlier)
+        #expect(Int(free[offset].freeRank) == earlier)
       }
       let expected = free.indices.sorted { (free[$0].seconds, $0) < (free[$1].seconds, $1) }
       #expect(index.freeByDuration.map(Int.init) == expected)
