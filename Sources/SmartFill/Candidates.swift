@@ -72,46 +72,79 @@ struct RequestContext {
   let index: CatalogIndex
   let catalog: Catalog
   let request: FillRequest
-  /// Priority rank by show index, for priority shows.
-  let ranks: [Int: Int]
+  /// The priority shows, by show index, first the most preferred (each once).
+  let priorityShows: [Int]
+  /// Each show's place in the priority list, `Int.max` for the other shows.
+  let rankByShow: [Int]
   /// Whether each show is a priority show.
   let isPriority: [Bool]
   /// Whether each show has excluded episodes.
   let hasExclusions: [Bool]
-  /// Excluded episodes, by show, as episode indices.
-  let excluded: [Int: Set<Int>]
+  /// The excluded episodes as (show index << 32 | episode index), sorted: a few integers searched in order,
+  /// no hashing.
+  let excludedEpisodes: [Int]
+  /// The shows with excluded episodes, each once, in increasing order.
+  let excludedShows: [Int]
 
   init(index: CatalogIndex, request: FillRequest, catalog: Catalog) {
     self.index = index
     self.catalog = catalog
     self.request = request
-    var ranks: [Int: Int] = [:]
-    for (rank, feedURL) in request.priorityShows.enumerated() {
-      if let show = index.showIndexByURL[feedURL], ranks[show] == nil { ranks[show] = rank }
-    }
-    self.ranks = ranks
+    var rankByShow = [Int](repeating: Int.max, count: catalog.shows.count)
     var isPriority = [Bool](repeating: false, count: catalog.shows.count)
-    for show in ranks.keys { isPriority[show] = true }
+    var priorityShows: [Int] = []
+    for (rank, feedURL) in request.priorityShows.enumerated() {
+      if let show = index.showIndexByURL[feedURL], !isPriority[show] {
+        rankByShow[show] = rank
+        isPriority[show] = true
+        priorityShows.append(show)
+      }
+    }
+    self.rankByShow = rankByShow
     self.isPriority = isPriority
-    var excluded: [Int: Set<Int>] = [:]
+    self.priorityShows = priorityShows
+    var excluded: [Int] = []
     for id in request.excluded {
       if let show = index.showIndexByURL[id.feedURL],
         let episode = index.episode(withGUID: id.guid, inShow: show, of: catalog)
       {
-        excluded[show, default: []].insert(episode)
+        excluded.append(show << 32 | episode)
       }
     }
-    self.excluded = excluded
+    excluded.sort()
     var hasExclusions = [Bool](repeating: false, count: catalog.shows.count)
-    for show in excluded.keys { hasExclusions[show] = true }
+    var excludedShows: [Int] = []
+    for entry in excluded where !hasExclusions[entry >> 32] {
+      hasExclusions[entry >> 32] = true
+      excludedShows.append(entry >> 32)
+    }
+    self.excludedEpisodes = excluded
+    self.excludedShows = excludedShows
     self.hasExclusions = hasExclusions
   }
 
+  /// Whether the request excludes this episode.
+  ///
+  /// - Complexity: O(1) for a show without exclusions, O(log *x*) for *x* excluded episodes otherwise.
   func isExcluded(show: Int, episode: Int) -> Bool {
-    hasExclusions[show] && excluded[show]!.contains(episode)
+    guard hasExclusions[show] else { return false }
+    let key = show << 32 | episode
+    let excluded = excludedEpisodes
+    var low = 0
+    var high = excluded.count
+    while low < high {
+      let middle = (low + high) / 2
+      if excluded[middle] < key { low = middle + 1 } else { high = middle }
+    }
+    return low < excluded.count && excluded[low] == key
   }
 
-  func rank(_ show: Int) -> Int { ranks[show] ?? Int.max }
+  /// The excluded episodes of `show`, as episode indices in increasing order.
+  func excluded(ofShow show: Int) -> [Int] {
+    excludedEpisodes.filter { $0 >> 32 == show }.map { $0 & 0xFFFF_FFFF }
+  }
+
+  func rank(_ show: Int) -> Int { rankByShow[show] }
 
   func key(show: Int, published: Double, position: Int) -> PriorityKey {
     PriorityKey(
@@ -188,7 +221,7 @@ struct RequestContext {
 
   /// Whether the request has neither priority shows nor exclusions: the free candidates then come in the
   /// index's order unchanged, and each one's admission is read from a precomputed rank.
-  var isDefault: Bool { ranks.isEmpty && excluded.isEmpty }
+  var isDefault: Bool { priorityShows.isEmpty && excludedEpisodes.isEmpty }
 
   /// One show's chain for continue series: its episodes in series order, and what was left out of it.
   struct SeriesChain {
@@ -209,8 +242,9 @@ struct RequestContext {
   /// after the first episode whose running total passes it; a serial show's chain stops before an episode of
   /// unknown length, and an episodic show's passes over such episodes.
   ///
-  /// - Complexity: O(*s* log *s* + *c*) in the shows and the chains' episodes, O(*s* + *c*) with a target and
-  ///   neither priority shows nor exclusions (the order is the index's).
+  /// - Complexity: O(*s* log *s* + *c*) in the shows and the chains' episodes without a target; with one,
+  ///   O(*s* + *c* + *p* log *p*) for the *p* priority shows and shows with exclusions (the others keep the
+  ///   index's order).
   func seriesChains(upTo limit: Int? = nil) -> [SeriesChain] {
     func seriesChain(_ show: Int) -> SeriesChain {
       let unknown: UnknownLength =
@@ -218,16 +252,44 @@ struct RequestContext {
       let found = chain(of: show, limit: limit ?? Int.max, unknown: unknown)
       return SeriesChain(show: show, links: found.links, skippedUnknown: found.skipped, stoppedAt: found.stoppedAt)
     }
-    if limit != nil, isDefault { return index.seriesOrder.map { seriesChain(Int($0)) } }
-    var chains: [(key: PriorityKey, chain: SeriesChain)] = []
-    for show in catalog.shows.indices {
+    guard limit != nil else {
+      var chains: [(key: PriorityKey, chain: SeriesChain)] = []
+      for show in catalog.shows.indices {
+        let chain = seriesChain(show)
+        let published =
+          chain.links.first.map { catalog.shows[show].episodes[$0.episode].published.timeIntervalSince1970 } ?? 0
+        chains.append((key(show: show, published: published, position: 0), chain))
+      }
+      chains.sort { $0.key < $1.key }
+      return chains.map(\.chain)
+    }
+    // With a target, a show that is neither a priority show nor has exclusions keeps its place in the index's
+    // order (its key there is this key without the rank); only the others are keyed, sorted and merged in.
+    var result: [SeriesChain] = []
+    result.reserveCapacity(catalog.shows.count)
+    var others: [(key: PriorityKey, chain: SeriesChain)] = []
+    for show in priorityShows + excludedShows.filter({ !isPriority[$0] }) {
       let chain = seriesChain(show)
       let published =
         chain.links.first.map { catalog.shows[show].episodes[$0.episode].published.timeIntervalSince1970 } ?? 0
-      chains.append((key(show: show, published: published, position: 0), chain))
+      others.append((key(show: show, published: published, position: 0), chain))
     }
-    chains.sort { $0.key < $1.key }
-    return chains.map(\.chain)
+    others.sort { $0.key < $1.key }
+    var next = 0
+    for value in index.seriesOrder {
+      let show = Int(value)
+      guard !isPriority[show], !hasExclusions[show] else { continue }
+      let key = PriorityKey(
+        rank: Int.max, listening: index.listening[show], published: index.seriesPublished[show],
+        feedRank: index.feedRank[show], position: 0)
+      while next < others.count, others[next].key < key {
+        result.append(others[next].chain)
+        next += 1
+      }
+      result.append(seriesChain(show))
+    }
+    result.append(contentsOf: others[next...].map(\.chain))
+    return result
   }
 
   /// Why this request has no candidate at all: no episodes, every one played, every unplayed one excluded, or
@@ -264,7 +326,7 @@ struct RequestContext {
   }
 
   func reason(for ref: TimeCandidates.Ref) -> FillResult.Reason {
-    if ranks[ref.show] != nil { return .priorityShow }
+    if isPriority[ref.show] { return .priorityShow }
     if ref.inChain { return .nextInSeries }
     if catalog.shows[ref.show].recentListeningSeconds > 0 { return .listeningHistory }
     return .oldestUnplayed
@@ -273,7 +335,7 @@ struct RequestContext {
   func entry(show: Int, episode: Int, reason: FillResult.Reason) -> FillResult.Entry {
     let showValue = catalog.shows[show]
     let value = showValue.episodes[episode]
-    let reason = ranks[show] != nil ? .priorityShow : reason
+    let reason = isPriority[show] ? .priorityShow : reason
     return FillResult.Entry(
       id: EpisodeID(feedURL: showValue.feedURL, guid: value.guid), showTitle: showValue.title, title: value.title,
       seconds: value.remainingSeconds, season: value.season, episode: value.episode, reason: reason)
@@ -287,8 +349,19 @@ struct RequestContext {
 struct CandidateMerge {
   let context: RequestContext
   let high: Int
+  /// A group outside the index's order: its candidates are ``specialRefs`` and ``specialDurations`` over
+  /// `start..<end`.
+  struct Group {
+    var key: PriorityKey
+    var start: Int
+    var end: Int
+  }
   /// The groups outside the index's order, by priority key.
-  var special: [(key: PriorityKey, refs: [TimeCandidates.Ref], durations: [Int])] = []
+  var special: [Group] = []
+  /// The candidates of every group in ``special``, group after group (one flat list, not an array per
+  /// group).
+  var specialRefs: [TimeCandidates.Ref] = []
+  var specialDurations: [Int] = []
   var nextSpecial = 0
   /// The next offset of the index's free order.
   var nextFree = 0
@@ -305,9 +378,19 @@ struct CandidateMerge {
   /// that most ranks need no lookup).
   private var touchedDurations: [UInt64] = []
 
+  /// The candidates of `group`.
+  func refs(of group: Group) -> ArraySlice<TimeCandidates.Ref> { specialRefs[group.start..<group.end] }
+  /// The durations of `group`'s candidates.
+  func durations(of group: Group) -> ArraySlice<Int> { specialDurations[group.start..<group.end] }
+
   /// Gathers the chains and the priority shows' free episodes.
   ///
-  /// - Complexity: O(*c* + *p* log *p*) in the chains' candidates and the special groups.
+  /// The chains of serial shows that are neither priority shows nor have exclusions come in the index's
+  /// order (``CatalogIndex/seriesOrder``: for a serial show whose first chain episode has a known length it
+  /// is the chain's priority key without the rank), read straight from the index; only the others' groups
+  /// are keyed and sorted, then merged in.
+  ///
+  /// - Complexity: O(*s* + *c* + *p* log *p*) in the shows, the chains' candidates and the other groups.
   init(_ context: RequestContext, upTo high: Int, caps: [Int: Int], pruneByShow: Bool) {
     self.context = context
     self.high = high
@@ -316,52 +399,89 @@ struct CandidateMerge {
     ranked = caps.isEmpty
     builder = CandidateBuilder(high: high, caps: caps, pruneByShow: pruneByShow, ranked: ranked)
     var available = 0
-    for show in shows.indices where shows[show].ordering == .serial {
-      let chain = context.chain(of: show, limit: high).links
-      available += chain.count
-      var refs: [TimeCandidates.Ref] = []
-      var durations: [Int] = []
-      var sum = 0
-      for link in chain {
-        let seconds = link.seconds
-        sum += seconds
-        if sum > high { break }
-        refs.append(TimeCandidates.Ref(show: show, episode: link.episode, position: link.position, inChain: true))
-        durations.append(seconds)
+    // The chains in the index's order, read from the index.
+    var ordered: [Group] = []
+    // The other groups, sorted below.
+    var others: [Group] = []
+    let isPriority = context.isPriority
+    let hasExclusions = context.hasExclusions
+    for value in index.seriesOrder {
+      let show = Int(value)
+      guard shows[show].ordering == .serial else { continue }
+      if isPriority[show] || hasExclusions[show] {
+        let chain = context.chain(of: show, limit: high).links
+        available += chain.count
+        let start = specialRefs.count
+        var sum = 0
+        for link in chain {
+          sum += link.seconds
+          if sum > high { break }
+          specialRefs.append(
+            TimeCandidates.Ref(show: show, episode: link.episode, position: link.position, inChain: true))
+          specialDurations.append(link.seconds)
+        }
+        if let first = chain.first, specialRefs.count > start {
+          let published = shows[show].episodes[first.episode].published.timeIntervalSince1970
+          others.append(
+            Group(
+              key: context.key(show: show, published: published, position: first.position), start: start,
+              end: specialRefs.count))
+        }
+        continue
       }
-      if let first = chain.first, !refs.isEmpty {
-        let published = shows[show].episodes[first.episode].published.timeIntervalSince1970
-        special.append((context.key(show: show, published: published, position: first.position), refs, durations))
+      // As `chain(of:limit:)` would give it: up to the first episode of unknown length, and through the
+      // first whose running total passes `high` (counted as available, not a candidate).
+      let start = specialRefs.count
+      var sum = 0
+      for link in index.chainCandidates[show] {
+        guard link.seconds >= 0 else { break }
+        available += 1
+        sum += Int(link.seconds)
+        if sum > high { break }
+        specialRefs.append(
+          TimeCandidates.Ref(
+            show: show, episode: Int(link.episode), position: Int(link.position), inChain: true))
+        specialDurations.append(Int(link.seconds))
+      }
+      if specialRefs.count > start {
+        let first = index.chainCandidates[show][0]
+        let key = PriorityKey(
+          rank: Int.max, listening: index.listening[show], published: index.seriesPublished[show],
+          feedRank: index.feedRank[show], position: Int(first.position))
+        ordered.append(Group(key: key, start: start, end: specialRefs.count))
       }
     }
-    for show in context.ranks.keys {
+    for show in context.priorityShows {
       for offset in index.freeOffsets(ofShow: show) {
         let free = index.freeOrder[Int(offset)]
         if context.isExcluded(show: show, episode: Int(free.episode)) { continue }
         available += 1
         guard Int(free.seconds) <= high else { continue }
-        let ref = TimeCandidates.Ref(
-          show: show, episode: Int(free.episode), position: Int(free.position), inChain: false)
-        special.append(
-          (
-            context.key(show: show, published: free.published, position: Int(free.position)), [ref],
-            [Int(free.seconds)]
-          ))
+        specialRefs.append(
+          TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false))
+        specialDurations.append(Int(free.seconds))
+        others.append(
+          Group(
+            key: context.key(show: show, published: free.published, position: Int(free.position)),
+            start: specialRefs.count - 1, end: specialRefs.count))
       }
     }
-    special.sort { $0.key < $1.key }
-    if ranked, !context.ranks.isEmpty {
+    others.sort { $0.key < $1.key }
+    special = Self.merged(ordered, others)
+    if ranked, !context.priorityShows.isEmpty {
       // The priority shows' free episodes come before every other free one: of one duration (of one show,
       // for variety) only the first ⌊high / d⌋ can be chosen, so the rest are dropped here, where the tail's
       // totals can see it, and the builder needs no counts.
       // Locals only: a closure over `self` would copy the merge on every call.
       let groups = special
+      let (refs, durations) = (specialRefs, specialDurations)
       let byShow = pruneByShow
       let top = high
       // (key, index) packed in one integer, so that the sort compares integers.
       var keyed: [Int] = []
-      for (index, group) in groups.enumerated() where !group.refs[0].inChain {
-        let key = Self.rankKey(show: group.refs[0].show, seconds: group.durations[0], high: top, byShow: byShow)
+      for (index, group) in groups.enumerated() where !refs[group.start].inChain {
+        let key = Self.rankKey(
+          show: refs[group.start].show, seconds: durations[group.start], high: top, byShow: byShow)
         keyed.append(key << 32 | index)
       }
       keyed.sort()
@@ -370,7 +490,7 @@ struct CandidateMerge {
       for (position, entry) in keyed.enumerated() {
         run = position > 0 && keyed[position - 1] >> 32 == entry >> 32 ? run + 1 : 0
         let group = entry & 0xFFFF_FFFF
-        let seconds = groups[group].durations[0]
+        let seconds = durations[groups[group].start]
         if (run + 1) * seconds > top {
           dropped[group] = true
         } else if !byShow {
@@ -384,7 +504,7 @@ struct CandidateMerge {
       var left = index.freeOrder.count
       // (key, offset) packed in one integer, so that the sort compares integers.
       var packed: [Int] = []
-      for show in context.ranks.keys {
+      for show in context.priorityShows {
         let offsets = index.freeOffsets(ofShow: show)
         left -= offsets.count
         if !pruneByShow {
@@ -394,9 +514,9 @@ struct CandidateMerge {
           }
         }
       }
-      for (show, episodes) in context.excluded where !context.isPriority[show] {
+      for show in context.excludedShows where !context.isPriority[show] {
         let offsets = index.freeOffsets(ofShow: show)
-        for episode in episodes {
+        for episode in context.excluded(ofShow: show) {
           // A few excluded episodes against the show's free ones: integer comparisons, no hashing.
           guard let offset = offsets.first(where: { index.freeOrder[Int($0)].episode == episode }) else { continue }
           left -= 1
@@ -414,6 +534,26 @@ struct CandidateMerge {
       available += left
     }
     builder.candidates.available = available
+  }
+
+  /// Two lists of groups sorted by key, merged.
+  ///
+  /// - Complexity: O(*m* + *n*).
+  private static func merged(_ first: [Group], _ second: [Group]) -> [Group] {
+    guard !second.isEmpty else { return first }
+    guard !first.isEmpty else { return second }
+    var result: [Group] = []
+    result.reserveCapacity(first.count + second.count)
+    var next = 0
+    for group in first {
+      while next < second.count, second[next].key < group.key {
+        result.append(second[next])
+        next += 1
+      }
+      result.append(group)
+    }
+    result.append(contentsOf: second[next...])
+    return result
   }
 
   /// `pairs` of (seconds, 1) merged into (seconds, count), sorted by seconds.
@@ -522,7 +662,7 @@ struct CandidateMerge {
           // The groups before this free episode go first; it waits for the next round.
           nextFree -= 1
           available -= 1
-          builder.emit(special[nextSpecial].refs, special[nextSpecial].durations)
+          builder.emit(refs(of: special[nextSpecial]), durations(of: special[nextSpecial]))
           nextSpecial += 1
           continue
         }
@@ -534,7 +674,7 @@ struct CandidateMerge {
     }
     while nextSpecial < special.count {
       if builder.candidates.durations.count >= count { return }
-      builder.emit(special[nextSpecial].refs, special[nextSpecial].durations)
+      builder.emit(refs(of: special[nextSpecial]), durations(of: special[nextSpecial]))
       nextSpecial += 1
     }
   }
@@ -599,8 +739,8 @@ struct CandidateBuilder {
   }
 
   /// Appends a group: a chain, or a single free episode.
-  mutating func emit(_ refs: [TimeCandidates.Ref], _ durations: [Int]) {
-    guard refs[0].inChain else { return emitFree(refs[0], durations[0]) }
+  mutating func emit(_ refs: ArraySlice<TimeCandidates.Ref>, _ durations: ArraySlice<Int>) {
+    guard refs[refs.startIndex].inChain else { return emitFree(refs[refs.startIndex], durations[durations.startIndex]) }
     let start = candidates.durations.count
     for (ref, duration) in zip(refs, durations) where !admit(ref, duration) { break }
     let end = candidates.durations.count

@@ -64,7 +64,7 @@ struct SplitCandidates {
       let group = merge.special[nextSpecial]
       nextSpecial += 1
       let start = result.durations.count
-      for (ref, duration) in zip(group.refs, group.durations) {
+      for (ref, duration) in zip(merge.refs(of: group), merge.durations(of: group)) {
         if duration > longest { break }
         result.refs.append(ref)
         result.durations.append(duration)
@@ -100,7 +100,7 @@ struct SplitCandidates {
       // A chain: its prefixes.
       rows.copy(0, to: 1)
       var sum = 0
-      for duration in group.durations {
+      for duration in merge.durations(of: group) {
         sum += duration / unit
         if sum > rows.capacity { break }
         rows.combine(into: 0, skip: 0, next: 1, shift: sum)
