@@ -118,20 +118,26 @@ struct ReachRows {
       if row != skip {
         for index in 0..<start { words[out + index] = 0 }
       }
+      // Three stretches, so that the loops carry no test per word: below the shift only `skip`; at the shift
+      // the first shifted word; above it both halves of a shifted word.
+      let below = min(max(start, wordShift), newDense)
+      if row != skip {
+        for index in start..<below { words[out + index] = words[skipBase + index] }
+      }
       if bitShift == 0 {
-        for index in start..<newDense {
-          let source = index - wordShift
-          let shifted = source >= 0 ? words[nextBase + source] : 0
-          words[out + index] = words[skipBase + index] | shifted
+        for index in below..<newDense {
+          words[out + index] = words[skipBase + index] | words[nextBase + index - wordShift]
         }
       } else {
-        let back = 64 - bitShift
-        for index in start..<newDense {
-          let source = index - wordShift
-          var shifted: UInt64 = 0
-          if source >= 0 { shifted = words[nextBase + source] << UInt64(bitShift) }
-          if source >= 1 { shifted |= words[nextBase + source - 1] >> UInt64(back) }
-          words[out + index] = words[skipBase + index] | shifted
+        let (up, back) = (UInt64(bitShift), UInt64(64 - bitShift))
+        var first = below
+        if first == wordShift, first < newDense {
+          words[out + first] = words[skipBase + first] | (words[nextBase] &<< up)
+          first += 1
+        }
+        for index in first..<newDense {
+          let source = nextBase + index - wordShift
+          words[out + index] = words[skipBase + index] | (words[source] &<< up) | (words[source - 1] &>> back)
         }
       }
       if oldDense > newDense {
@@ -156,13 +162,20 @@ struct ReachRows {
     storage.withUnsafeMutableBufferPointer { words in
       let base = row * count
       // From the top down, so every word read is still the old one.
-      var index = top - 1
-      while index >= wordShift {
-        let source = index - wordShift
-        var shifted = words[base + source] << UInt64(bitShift)
-        if bitShift != 0, source >= 1 { shifted |= words[base + source - 1] >> UInt64(64 - bitShift) }
-        words[base + index] |= shifted
-        index -= 1
+      // No test per word: the word at the shift (whose source has no lower neighbour) comes last.
+      if top > wordShift {
+        if bitShift == 0 {
+          for index in stride(from: top - 1, through: wordShift, by: -1) {
+            words[base + index] |= words[base + index - wordShift]
+          }
+        } else {
+          let (up, back) = (UInt64(bitShift), UInt64(64 - bitShift))
+          for index in stride(from: top - 1, to: wordShift, by: -1) {
+            let source = base + index - wordShift
+            words[base + index] |= (words[source] &<< up) | (words[source - 1] &>> back)
+          }
+          words[base + wordShift] |= words[base] &<< up
+        }
       }
       var tail = top
       while tail > 0, words[base + tail - 1] == ~0 { tail -= 1 }
