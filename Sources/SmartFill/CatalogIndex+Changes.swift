@@ -8,15 +8,15 @@
 ///   entry with the same key and the same remaining time stays where it is and is updated in place; the others
 ///   are removed, and the new ones inserted where a binary search over ``CatalogIndex/freeOrder`` puts them.
 ///   Marking a free episode played removes one entry; marking a story's episode played moves none.
-/// - When entries come or go, the order is copied once in segments, every stored offset is moved by a table
-///   of old to new offsets, and each entry's ``CatalogIndex/Free/freeRank`` is recounted only for the
+/// - When entries come or go, the order closes and opens its gaps in place with `memmove`s, every stored
+///   offset is moved by a table of old to new offsets, and each entry's ``CatalogIndex/Free/freeRank`` is recounted only for the
 ///   durations that came or went (the other durations' entries keep their relative order, so their ranks).
 /// - ``CatalogIndex/seriesOrder`` moves the one show (a binary search), and ``CatalogIndex/durationUnit``
 ///   becomes its greatest common divisor with the show's new durations: still a divisor of every duration,
 ///   perhaps no longer the greatest after a removal, which changes no answer.
 ///
 /// So a change costs O(*e* log *e* + log *n*) when no free candidate comes or goes, and otherwise
-/// O(*e* log *n* + *n*) simple word moves (a copy and an offset table, no comparison per entry and no sort) for
+/// O(*e* log *n* + *n*) simple word moves (`memmove`s and an offset table, no comparison per entry and no sort) for
 /// the *n* free candidates. Adding or removing a show renumbers the shows and rebuilds the derived order
 /// (``CatalogIndex/indexFreeByShow()``).
 extension CatalogIndex {
@@ -161,9 +161,9 @@ extension CatalogIndex {
     // The durations whose entries came or went: only their ranks change.
     var durations = Set(removed.map { freeOrder[$0].seconds })
     durations.formUnion(inserted.map(\.seconds))
-    patchFreeByDuration(moved: moved, additions: zip(inserted, newOffsets).map { ($0.seconds, $1) })
-    patchFreeByShow(show, moved: moved, newOffsets: newOffsets)
     Self.move(&freeOrder, removing: removed, inserting: inserted, at: places)
+    patchFreeByShow(show, moved: moved, newOffsets: newOffsets)
+    patchFreeByDuration(moved: moved, removed: removed.count, newOffsets: newOffsets)
     for seconds in durations { recountRanks(ofDuration: seconds) }
   }
 
@@ -211,42 +211,54 @@ extension CatalogIndex {
   }
 
   /// Removes the entries at `removed` (increasing) from `order` and inserts `inserted` before the old entries
-  /// at `places` (non-decreasing), in place: the removals close their gaps from the front, then the
-  /// insertions open theirs from the back, each a run of overlapping moves
-  /// (`update(from:count:)`, a `memmove` for these plain values).
+  /// at `places` (non-decreasing), in place (see ``remove(at:from:)`` and ``insert(_:at:into:)``).
   ///
   /// - Complexity: O(*n*) word moves, and none before the first change.
   private static func move(_ order: inout [Free], removing removed: [Int], inserting inserted: [Free], at places: [Int])
   {
-    let count = order.count
-    if !removed.isEmpty {
-      order.withUnsafeMutableBufferPointer { buffer in
-        let base = buffer.baseAddress!
-        var write = removed[0]
-        for (index, removal) in removed.enumerated() {
-          let end = index + 1 < removed.count ? removed[index + 1] : count
-          if end > removal + 1 { (base + write).update(from: base + removal + 1, count: end - removal - 1) }
-          write += end - removal - 1
-        }
-      }
-      order.removeLast(removed.count)
-    }
-    guard let first = inserted.first else { return }
+    remove(at: removed, from: &order)
     // The places after the removals: less the removed entries before each.
     var gone = 0
     let targets = places.map { place in
       while gone < removed.count, removed[gone] < place { gone += 1 }
       return place - gone
     }
-    var end = order.count
-    order.append(contentsOf: repeatElement(first, count: inserted.count))
-    order.withUnsafeMutableBufferPointer { buffer in
+    insert(inserted, at: targets, into: &order)
+  }
+
+  /// Removes the elements at `positions` (increasing) from `array`, closing the gaps from the front with
+  /// overlapping moves (`update(from:count:)`, a `memmove` for plain values).
+  ///
+  /// - Complexity: O(*n*) element moves after the first position.
+  static func remove<Element>(at positions: [Int], from array: inout [Element]) {
+    guard let first = positions.first else { return }
+    array.withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress!
-      for index in stride(from: inserted.count - 1, through: 0, by: -1) {
-        let target = targets[index]
-        if end > target { (base + target + index + 1).update(from: base + target, count: end - target) }
-        base[target + index] = inserted[index]
-        end = target
+      var write = first
+      for (index, position) in positions.enumerated() {
+        let end = index + 1 < positions.count ? positions[index + 1] : buffer.count
+        if end > position + 1 { (base + write).update(from: base + position + 1, count: end - position - 1) }
+        write += end - position - 1
+      }
+    }
+    array.removeLast(positions.count)
+  }
+
+  /// Inserts `items[i]` before the element at `positions[i]` (non-decreasing; equal positions keep the items'
+  /// order) into `array`, opening the gaps from the back with overlapping moves.
+  ///
+  /// - Complexity: O(*n*) element moves after the first position.
+  static func insert<Element>(_ items: [Element], at positions: [Int], into array: inout [Element]) {
+    guard let first = items.first else { return }
+    var end = array.count
+    array.append(contentsOf: repeatElement(first, count: items.count))
+    array.withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      for index in stride(from: items.count - 1, through: 0, by: -1) {
+        let position = positions[index]
+        if end > position { (base + position + index + 1).update(from: base + position, count: end - position) }
+        (base + position + index).pointee = items[index]
+        end = position
       }
     }
   }
@@ -274,50 +286,38 @@ extension CatalogIndex {
     }
   }
 
-  /// ``freeByDuration`` with the removed entries dropped, the others moved, and `additions` (remaining time,
-  /// new offset) merged in by (remaining time, offset). Called before ``freeOrder`` changes, whose remaining
-  /// times it reads.
+  /// ``freeByDuration`` with every offset moved, the `removed` entries dropped and `newOffsets` merged in by
+  /// (remaining time, offset), in place. Called after ``freeOrder`` changed, whose remaining times it reads.
   ///
-  /// - Complexity: O(*n* + *k* log *n*).
-  private mutating func patchFreeByDuration(moved: [Int32], additions: [(Int32, Int32)]) {
-    let additions = additions.sorted { $0 < $1 }
-    let kept = moved.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
+  /// - Complexity: O(*n* + *k* log *n*): one pass of table lookups, then `memmove`s.
+  private mutating func patchFreeByDuration(moved: [Int32], removed: Int, newOffsets: [Int32]) {
     let order = freeOrder
-    let old = freeByDuration
-    freeByDuration = [Int32](unsafeUninitializedCapacity: kept + additions.count) { result, initialized in
-      var written = 0
-      var cursor = 0
-      moved.withUnsafeBufferPointer { moved in
-        // An old entry's key in the new order: its remaining time and (monotone) new offset.
-        func key(_ oldOffset: Int32) -> (Int32, Int32) {
-          let place = moved[Int(oldOffset)]
-          return (order[Int(oldOffset)].seconds, place >= 0 ? place : -1 - place)
+    var gaps: [Int] = []
+    gaps.reserveCapacity(removed)
+    moved.withUnsafeBufferPointer { moved in
+      freeByDuration.withUnsafeMutableBufferPointer { byDuration in
+        for position in 0..<byDuration.count { byDuration[position] = moved[Int(byDuration[position])] }
+        if removed > 0 {
+          for position in 0..<byDuration.count where byDuration[position] < 0 { gaps.append(position) }
         }
-        func copy(upTo end: Int) {
-          for position in cursor..<end {
-            let place = moved[Int(old[position])]
-            if place >= 0 {
-              result[written] = place
-              written += 1
-            }
-          }
-          cursor = end
-        }
-        for addition in additions {
-          var low = cursor
-          var high = old.count
-          while low < high {
-            let middle = (low + high) / 2
-            if key(old[middle]) < addition { low = middle + 1 } else { high = middle }
-          }
-          copy(upTo: low)
-          result[written] = addition.1
-          written += 1
-        }
-        copy(upTo: old.count)
       }
-      initialized = written
     }
+    Self.remove(at: gaps, from: &freeByDuration)
+    // Each new entry where (remaining time, offset) puts it: the list is sorted by that key again.
+    let additions = newOffsets.sorted { (order[Int($0)].seconds, $0) < (order[Int($1)].seconds, $1) }
+    let byDuration = freeByDuration
+    let places = additions.map { offset in
+      let key = (order[Int(offset)].seconds, offset)
+      var low = 0
+      var high = byDuration.count
+      while low < high {
+        let middle = (low + high) / 2
+        let other = byDuration[middle]
+        if (order[Int(other)].seconds, other) < key { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    Self.insert(additions, at: places, into: &freeByDuration)
   }
 
   /// Sets each entry's ``Free/freeRank`` among the entries of `seconds` from ``freeByDuration``.
