@@ -169,24 +169,36 @@ struct RequestContext {
   ///
   /// - Complexity: O(*n*) in the show's episodes.
   func chain(of show: Int, limit: Int = Int.max, unknown: UnknownLength = .stop) -> (
-    links: [(position: Int, episode: Int, seconds: Int)], skipped: Int, stoppedAt: Int?
+    links: [Link], skipped: Int, stoppedAt: Int?
   ) {
-    var result: [(position: Int, episode: Int, seconds: Int)] = []
+    var links: [Link] = []
+    let found = appendChain(of: show, limit: limit, unknown: unknown, to: &links)
+    return (links, found.skipped, found.stoppedAt)
+  }
+
+  /// A chain's episode: its series position, episode index and remaining seconds (−1 when unknown).
+  typealias Link = (position: Int, episode: Int, seconds: Int)
+
+  /// ``chain(of:limit:unknown:)`` appended to `links` (one flat list for many chains, no array per chain).
+  func appendChain(of show: Int, limit: Int, unknown: UnknownLength, to links: inout [Link]) -> (
+    skipped: Int, stoppedAt: Int?
+  ) {
     let checksExclusions = hasExclusions[show]
     var sum = 0
     var skipped = 0
     var isFull = false
     var unknownSeen = 0
-    for link in index.chainCandidates[show] {
+    let candidates = index.chainCandidates[show]
+    for link in candidates {
       if link.seconds < 0 { unknownSeen += 1 }
       if checksExclusions && isExcluded(show: show, episode: Int(link.episode)) { continue }
       if isFull, unknown == .skip, !checksExclusions {
         // The rest need only be counted: from the index, without a pass over them.
-        return (result, index.unknownChainCount[show] - unknownSeen + (link.seconds < 0 ? 1 : 0) + skipped, nil)
+        return (index.unknownChainCount[show] - unknownSeen + (link.seconds < 0 ? 1 : 0) + skipped, nil)
       }
       if link.seconds < 0 {
         switch unknown {
-        case .stop: return (result, skipped, isFull ? nil : Int(link.episode))
+        case .stop: return (skipped, isFull ? nil : Int(link.episode))
         case .skip:
           // Every one is counted, also past the limit, so that the listener hears of all of them.
           skipped += 1
@@ -198,11 +210,11 @@ struct RequestContext {
         if unknown == .skip { continue }
         break
       }
-      result.append((Int(link.position), Int(link.episode), Int(link.seconds)))
+      links.append((Int(link.position), Int(link.episode), Int(link.seconds)))
       sum += max(0, Int(link.seconds))
       if sum > limit { isFull = true }
     }
-    return (result, skipped, nil)
+    return (skipped, nil)
   }
 
   /// The candidates for fill time and variety: chains of serial shows and free episodes, merged in priority
@@ -227,8 +239,9 @@ struct RequestContext {
   struct SeriesChain {
     var show: Int
     /// The episodes: series position, episode index and remaining seconds (−1 for an unknown length, only
-    /// without a target).
-    var links: [(position: Int, episode: Int, seconds: Int)]
+    /// without a target). A slice of one list shared by every chain of the request: index it from
+    /// `links.startIndex`.
+    var links: ArraySlice<Link>
     /// Episodes of unknown length passed over (an episodic show's, with a target).
     var skippedUnknown: Int
     /// The episode of unknown length the chain stops before (a serial show's, with a target), if any.
@@ -246,50 +259,62 @@ struct RequestContext {
   ///   O(*s* + *c* + *p* log *p*) for the *p* priority shows and shows with exclusions (the others keep the
   ///   index's order).
   func seriesChains(upTo limit: Int? = nil) -> [SeriesChain] {
-    func seriesChain(_ show: Int) -> SeriesChain {
+    // Every chain's links in one list; each chain gets its slice once all are gathered.
+    var links: [Link] = []
+    var chains: [SeriesChain] = []
+    var ranges: [Range<Int>] = []
+    // Gathers `show`'s chain (as `chains.last`) and returns the published date its key uses.
+    func gather(_ show: Int) -> Double {
       let unknown: UnknownLength =
         limit == nil ? .include : catalog.shows[show].ordering == .serial ? .stop : .skip
-      let found = chain(of: show, limit: limit ?? Int.max, unknown: unknown)
-      return SeriesChain(show: show, links: found.links, skippedUnknown: found.skipped, stoppedAt: found.stoppedAt)
+      let start = links.count
+      let found = appendChain(of: show, limit: limit ?? Int.max, unknown: unknown, to: &links)
+      ranges.append(start..<links.count)
+      chains.append(SeriesChain(show: show, links: [], skippedUnknown: found.skipped, stoppedAt: found.stoppedAt))
+      guard start < links.count else { return 0 }
+      return catalog.shows[show].episodes[links[start].episode].published.timeIntervalSince1970
     }
-    guard limit != nil else {
-      var chains: [(key: PriorityKey, chain: SeriesChain)] = []
+    // The chains' positions in `chains`, in the result's order.
+    var order: [Int] = []
+    order.reserveCapacity(catalog.shows.count)
+    if limit == nil {
+      var keyed: [(key: PriorityKey, chain: Int)] = []
       for show in catalog.shows.indices {
-        let chain = seriesChain(show)
-        let published =
-          chain.links.first.map { catalog.shows[show].episodes[$0.episode].published.timeIntervalSince1970 } ?? 0
-        chains.append((key(show: show, published: published, position: 0), chain))
+        keyed.append((key(show: show, published: gather(show), position: 0), chains.count - 1))
       }
-      chains.sort { $0.key < $1.key }
-      return chains.map(\.chain)
-    }
-    // With a target, a show that is neither a priority show nor has exclusions keeps its place in the index's
-    // order (its key there is this key without the rank); only the others are keyed, sorted and merged in.
-    var result: [SeriesChain] = []
-    result.reserveCapacity(catalog.shows.count)
-    var others: [(key: PriorityKey, chain: SeriesChain)] = []
-    for show in priorityShows + excludedShows.filter({ !isPriority[$0] }) {
-      let chain = seriesChain(show)
-      let published =
-        chain.links.first.map { catalog.shows[show].episodes[$0.episode].published.timeIntervalSince1970 } ?? 0
-      others.append((key(show: show, published: published, position: 0), chain))
-    }
-    others.sort { $0.key < $1.key }
-    var next = 0
-    for value in index.seriesOrder {
-      let show = Int(value)
-      guard !isPriority[show], !hasExclusions[show] else { continue }
-      let key = PriorityKey(
-        rank: Int.max, listening: index.listening[show], published: index.seriesPublished[show],
-        feedRank: index.feedRank[show], position: 0)
-      while next < others.count, others[next].key < key {
-        result.append(others[next].chain)
-        next += 1
+      keyed.sort { $0.key < $1.key }
+      order = keyed.map(\.chain)
+    } else {
+      // With a target, a show that is neither a priority show nor has exclusions keeps its place in the
+      // index's order (its key there is this key without the rank); only the others are keyed, sorted and
+      // merged in.
+      var others: [(key: PriorityKey, chain: Int)] = []
+      for show in priorityShows + excludedShows.filter({ !isPriority[$0] }) {
+        others.append((key(show: show, published: gather(show), position: 0), chains.count - 1))
       }
-      result.append(seriesChain(show))
+      others.sort { $0.key < $1.key }
+      var next = 0
+      for value in index.seriesOrder {
+        let show = Int(value)
+        guard !isPriority[show], !hasExclusions[show] else { continue }
+        let key = PriorityKey(
+          rank: Int.max, listening: index.listening[show], published: index.seriesPublished[show],
+          feedRank: index.feedRank[show], position: 0)
+        while next < others.count, others[next].key < key {
+          order.append(others[next].chain)
+          next += 1
+        }
+        _ = gather(show)
+        order.append(chains.count - 1)
+      }
+      order += others[next...].map(\.chain)
     }
-    result.append(contentsOf: others[next...].map(\.chain))
-    return result
+    let all = links
+    return order.map { position in
+      var chain = chains[position]
+      chain.links = all[ranges[position]]
+      return chain
+    }
   }
 
   /// Why this request has no candidate at all: no episodes, every one played, every unplayed one excluded, or

@@ -261,7 +261,7 @@ public struct FillEngine: Sendable {
   /// Without a target: each show's next episode, whatever is known of its length.
   private func nextEpisodes(_ context: RequestContext) -> FillResult {
     let chains = context.seriesChains().filter { !$0.links.isEmpty }
-    let entries = chains.map { context.entry(show: $0.show, episode: $0.links[0].episode, reason: .nextInSeries) }
+    let entries = chains.map { context.entry(show: $0.show, episode: $0.links.first!.episode, reason: .nextInSeries) }
     let total = entries.reduce(0) { $0 + ($1.seconds ?? 0) }
     return FillResult(
       mode: .continueSeries, status: entries.isEmpty ? .empty : .filled, targetSeconds: nil,
@@ -299,7 +299,8 @@ public struct FillEngine: Sendable {
     let entries = outcome.picks.map { pick in
       taken[chains[pick.chain].show, default: 0] += 1
       return context.entry(
-        show: chains[pick.chain].show, episode: chains[pick.chain].links[pick.position].episode,
+        show: chains[pick.chain].show,
+        episode: chains[pick.chain].links[chains[pick.chain].links.startIndex + pick.position].episode,
         reason: .nextInSeries)
     }
     var result = finish(context, entries: entries, inWindow: outcome.inWindow && reachable, window: window)
@@ -311,7 +312,7 @@ public struct FillEngine: Sendable {
   /// serial show whose story stops before one because every episode before it was taken.
   private func notes(_ chains: [RequestContext.SeriesChain], taken: [Int: Int]) -> [FillResult.Note] {
     var notes: [FillResult.Note] = []
-    for chain in chains {
+    for chain in chains where chain.skippedUnknown > 0 || chain.stoppedAt != nil {
       let show = catalog.shows[chain.show]
       if chain.skippedUnknown > 0 {
         notes.append(
