@@ -32,22 +32,39 @@ enum VarietyOrder {
   ///   keep, the shows in priority order.
   /// - Complexity: O(*n* log *s*) for *n* episodes and *s* shows.
   static func arrange<Element>(_ shows: [(category: String?, items: [Element])]) -> [Element]? {
-    guard isArrangeable(counts: shows.map(\.items.count)) else { return nil }
-    if let strict = arrange(shows, byCategory: true) { return strict }
-    return arrange(shows, byCategory: false)
+    // A closure, not a key path: in this generic function a key path is built at run time on every call.
+    let counts = shows.map { $0.items.count }
+    guard isArrangeable(counts: counts) else { return nil }
+    // Categories as small integers (−1 for none), so that the passes compare integers, not strings.
+    var ids: [String: Int] = [:]
+    let categories = shows.map { show -> Int in
+      guard let category = show.category else { return -1 }
+      if let id = ids[category] { return id }
+      ids[category] = ids.count
+      return ids.count - 1
+    }
+    let order =
+      arrange(counts: counts, categories: categories, byCategory: true)
+      ?? arrange(counts: counts, categories: categories, byCategory: false)
+    guard let order else { return nil }
+    var next = [Int](repeating: 0, count: shows.count)
+    return order.map { show in
+      defer { next[show] += 1 }
+      return shows[show].items[next[show]]
+    }
   }
 
   /// One pass: classes by category (*r* = 1, shows without one alone with *r* = 2) or by show (*r* = 2).
-  private static func arrange<Element>(
-    _ shows: [(category: String?, items: [Element])], byCategory: Bool
-  ) -> [Element]? {
+  /// Returns the shows in the order their next episode is placed.
+  private static func arrange(counts: [Int], categories: [Int], byCategory: Bool) -> [Int]? {
     // Classes, each with its shows (in priority order) and its longest run.
-    var classOfCategory: [String: Int] = [:]
+    var classOfCategory: [Int: Int] = [:]
     var members: [[Int]] = []
     var runLimit: [Int] = []
-    var classCategory: [String?] = []
-    for (show, value) in shows.enumerated() where !value.items.isEmpty {
-      if byCategory, let category = value.category {
+    var classCategory: [Int] = []
+    for (show, count) in counts.enumerated() where count > 0 {
+      let category = categories[show]
+      if byCategory, category >= 0 {
         if let existing = classOfCategory[category] {
           members[existing].append(show)
           continue
@@ -58,14 +75,13 @@ enum VarietyOrder {
         runLimit.append(2)
       }
       members.append([show])
-      classCategory.append(value.category)
+      classCategory.append(category)
     }
-    var remaining = members.map { $0.reduce(0) { $0 + shows[$1].items.count } }
+    var remaining = members.map { $0.reduce(0) { $0 + counts[$1] } }
     var total = remaining.reduce(0, +)
     for id in members.indices where remaining[id] > runLimit[id] * (total - remaining[id] + 1) { return nil }
     // Per class, its shows as a heap by (items left, priority); per run length, the classes as a heap.
-    var showsLeft = shows.map(\.items.count)
-    var next = [Int](repeating: 0, count: shows.count)
+    var showsLeft = counts
     var inClass = members.map { list in
       LazyHeap(list.map { (key: HeapKey(count: showsLeft[$0], rank: $0), id: $0) })
     }
@@ -75,53 +91,52 @@ enum VarietyOrder {
           (key: HeapKey(count: remaining[$0], rank: members[$0][0]), id: $0)
         })
     }
-    func current(_ id: Int) -> HeapKey { HeapKey(count: remaining[id], rank: members[id][0]) }
+    let leaders = members.map { $0[0] }
 
-    /// Whether placing one item of `chosen` after a run of `run` of `last` leaves a completion.
-    func feasible(_ chosen: Int, last: Int, run: Int) -> Bool {
-      let newRun = chosen == last ? run + 1 : 1
-      if newRun > runLimit[chosen] { return false }
-      let left = total - 1
-      let own = remaining[chosen] - 1
-      if own > runLimit[chosen] * (left - own + 1) - newRun { return false }
-      // Every other class: only the largest of each run length can fail.
-      for heap in byRun.indices {
-        let tops = byRun[heap].top(2, current: current)
-        guard let other = tops.first(where: { $0 != chosen }) else { continue }
-        let count = remaining[other]
-        if count > runLimit[other] * (left - count + 1) { return false }
-      }
-      return true
-    }
-
-    var result: [Element] = []
+    var result: [Int] = []
     result.reserveCapacity(total)
     var last = -1
     var run = 0
-    var lastCategory: String?? = .none
+    // The category of the last placed episode (−1 for none or before the first).
+    var lastCategory = -1
     while total > 0 {
-      // The candidates: the two largest classes of each run length.
+      // The candidates: the two largest classes of each run length (the tops do not change within a step).
+      let current = { (id: Int) in HeapKey(count: remaining[id], rank: leaders[id]) }
+      let tops = (byRun[0].top2(current: current), byRun[1].top2(current: current))
+      /// Whether placing one item of `chosen` after a run of `run` of `last` leaves a completion.
+      func feasible(_ chosen: Int) -> Bool {
+        let newRun = chosen == last ? run + 1 : 1
+        if newRun > runLimit[chosen] { return false }
+        let left = total - 1
+        let own = remaining[chosen] - 1
+        if own > runLimit[chosen] * (left - own + 1) - newRun { return false }
+        // Every other class: only the largest of each run length can fail.
+        func fails(_ pair: (first: Int?, second: Int?)) -> Bool {
+          guard let other = pair.first != chosen ? pair.first : pair.second else { return false }
+          let count = remaining[other]
+          return count > runLimit[other] * (left - count + 1)
+        }
+        return !fails(tops.0) && !fails(tops.1)
+      }
       var chosen = -1
       var chosenScore = (0, 0, 0)
-      for heap in byRun.indices {
-        for candidate in byRun[heap].top(2, current: current) where feasible(candidate, last: last, run: run) {
-          let differs: Int
-          switch lastCategory {
-          case .none: differs = 1
-          case .some(let previous): differs = sameCategory(classCategory[candidate], previous) ? 0 : 1
-          }
-          let score = (differs, remaining[candidate], -members[candidate][0])
-          if chosen < 0 || score > chosenScore {
-            chosen = candidate
-            chosenScore = score
-          }
+      func consider(_ candidate: Int?) {
+        guard let candidate, feasible(candidate) else { return }
+        let clashes = classCategory[candidate] >= 0 && classCategory[candidate] == lastCategory
+        let score = (clashes ? 0 : 1, remaining[candidate], -leaders[candidate])
+        if chosen < 0 || score > chosenScore {
+          chosen = candidate
+          chosenScore = score
         }
       }
+      consider(tops.0.first)
+      consider(tops.0.second)
+      consider(tops.1.first)
+      consider(tops.1.second)
       // The test says whether an order exists; if the tops cannot continue it, none can.
       guard chosen >= 0 else { return nil }
-      let show = inClass[chosen].top(1) { HeapKey(count: showsLeft[$0], rank: $0) }[0]
-      result.append(shows[show].items[next[show]])
-      next[show] += 1
+      let show = inClass[chosen].top2 { HeapKey(count: showsLeft[$0], rank: $0) }.first!
+      result.append(show)
       showsLeft[show] -= 1
       inClass[chosen].update(show, key: HeapKey(count: showsLeft[show], rank: show))
       remaining[chosen] -= 1
@@ -129,14 +144,9 @@ enum VarietyOrder {
       total -= 1
       run = chosen == last ? run + 1 : 1
       last = chosen
-      lastCategory = .some(shows[show].category)
+      lastCategory = categories[show]
     }
     return result
-  }
-
-  static func sameCategory(_ lhs: String?, _ rhs: String?) -> Bool {
-    guard let lhs, let rhs else { return false }
-    return lhs == rhs
   }
 
   /// A heap key: more items first, then the higher priority (the lower show index).
@@ -192,20 +202,22 @@ enum VarietyOrder {
       return top
     }
 
-    /// The ids of the `count` largest live entries (an entry is live when its key is the id's current key
-    /// and that has items left).
+    /// The ids of the two largest live entries, the larger first (an entry is live when its key is the id's
+    /// current key and that has items left).
     ///
     /// - Complexity: O(log *n*) amortized: stale entries are removed for good.
-    mutating func top(_ count: Int, current: (Int) -> HeapKey) -> [Int] {
-      var found: [(key: HeapKey, id: Int)] = []
-      while found.count < count, !entries.isEmpty {
+    mutating func top2(current: (Int) -> HeapKey) -> (first: Int?, second: Int?) {
+      var first: (key: HeapKey, id: Int)?
+      var second: (key: HeapKey, id: Int)?
+      while second == nil, !entries.isEmpty {
         let entry = pop()
         let key = current(entry.id)
-        guard key == entry.key, key.count > 0, !found.contains(where: { $0.id == entry.id }) else { continue }
-        found.append(entry)
+        guard key == entry.key, key.count > 0, first?.id != entry.id else { continue }
+        if first == nil { first = entry } else { second = entry }
       }
-      for entry in found { push(entry) }
-      return found.map(\.id)
+      if let first { push(first) }
+      if let second { push(second) }
+      return (first?.id, second?.id)
     }
   }
 }
