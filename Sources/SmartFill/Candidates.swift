@@ -403,6 +403,11 @@ struct CandidateMerge {
   /// that most ranks need no lookup).
   private var touchedDurations: [UInt64] = []
 
+  /// How many candidates the priority shows' groups hold: they come before every other candidate.
+  var priorityCandidates: Int {
+    special.reduce(0) { $0 + ($1.key.rank == Int.max ? 0 : $1.end - $1.start) }
+  }
+
   /// The candidates of `group`.
   func refs(of group: Group) -> ArraySlice<TimeCandidates.Ref> { specialRefs[group.start..<group.end] }
   /// The durations of `group`'s candidates.

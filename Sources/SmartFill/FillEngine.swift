@@ -103,7 +103,12 @@ public struct FillEngine: Sendable {
   ) -> (candidates: TimeCandidates, picked: [Int], inWindow: Bool, split: SplitCandidates) {
     let aim = context.request.aimSeconds
     var split = SplitCandidates(context, upTo: window.upperBound, pruneByShow: pruneByShow)
-    let first = headSize(window)
+    // The priority shows' candidates come first, and the forward pass goes through them all before the
+    // others: when they fill much of the head, it holds the others' head besides, so that a priority show
+    // with many episodes does not push the pass past it (any head size gives the same answer; this one saves
+    // building and summarising a second segment).
+    var first = headSize(window)
+    if lookaheadHeadSize == nil, split.priorityCandidates > first / 2 { first += split.priorityCandidates }
     split.extend(toAtLeast: first)
     guard !split.isComplete else {
       let outcome = solve(split.built, window: window, aim: aim)

@@ -24,6 +24,9 @@ struct SplitCandidates {
   /// The candidates built so far, in priority order (every candidate once ``isComplete``).
   var built: TimeCandidates { merge.builder.candidates }
 
+  /// How many candidates the priority shows' groups hold (the first ones).
+  var priorityCandidates: Int { merge.priorityCandidates }
+
   /// Whether every candidate is built.
   var isComplete: Bool { merge.isFinished }
 
