@@ -263,16 +263,23 @@ struct RequestContext {
     var links: [Link] = []
     var chains: [SeriesChain] = []
     var ranges: [Range<Int>] = []
-    // Gathers `show`'s chain (as `chains.last`) and returns the published date its key uses.
-    func gather(_ show: Int) -> Double {
+    // Gathers `show`'s chain (as `chains.last`).
+    func gather(_ show: Int) {
       let unknown: UnknownLength =
-        limit == nil ? .include : catalog.shows[show].ordering == .serial ? .stop : .skip
+        limit == nil ? .include : index.isSerial[show] ? .stop : .skip
       let start = links.count
       let found = appendChain(of: show, limit: limit ?? Int.max, unknown: unknown, to: &links)
       ranges.append(start..<links.count)
       chains.append(SeriesChain(show: show, links: [], skippedUnknown: found.skipped, stoppedAt: found.stoppedAt))
-      guard start < links.count else { return 0 }
-      return catalog.shows[show].episodes[links[start].episode].published.timeIntervalSince1970
+    }
+    // The key of the chain just gathered for `show` (its first episode's date: read from the catalog, so only
+    // for the shows whose place is not the index's).
+    func gatheredKey(_ show: Int) -> PriorityKey {
+      let range = ranges[ranges.count - 1]
+      let published =
+        range.isEmpty
+        ? 0 : catalog.shows[show].episodes[links[range.lowerBound].episode].published.timeIntervalSince1970
+      return key(show: show, published: published, position: 0)
     }
     // The chains' positions in `chains`, in the result's order.
     var order: [Int] = []
@@ -280,7 +287,8 @@ struct RequestContext {
     if limit == nil {
       var keyed: [(key: PriorityKey, chain: Int)] = []
       for show in catalog.shows.indices {
-        keyed.append((key(show: show, published: gather(show), position: 0), chains.count - 1))
+        gather(show)
+        keyed.append((gatheredKey(show), chains.count - 1))
       }
       keyed.sort { $0.key < $1.key }
       order = keyed.map(\.chain)
@@ -290,7 +298,8 @@ struct RequestContext {
       // merged in.
       var others: [(key: PriorityKey, chain: Int)] = []
       for show in priorityShows + excludedShows.filter({ !isPriority[$0] }) {
-        others.append((key(show: show, published: gather(show), position: 0), chains.count - 1))
+        gather(show)
+        others.append((gatheredKey(show), chains.count - 1))
       }
       others.sort { $0.key < $1.key }
       var next = 0
@@ -304,7 +313,7 @@ struct RequestContext {
           order.append(others[next].chain)
           next += 1
         }
-        _ = gather(show)
+        gather(show)
         order.append(chains.count - 1)
       }
       order += others[next...].map(\.chain)
@@ -437,7 +446,7 @@ struct CandidateMerge {
     let hasExclusions = context.hasExclusions
     for value in index.seriesOrder {
       let show = Int(value)
-      guard shows[show].ordering == .serial else { continue }
+      guard index.isSerial[show] else { continue }
       if isPriority[show] || hasExclusions[show] {
         let chain = context.chain(of: show, limit: high).links
         available += chain.count

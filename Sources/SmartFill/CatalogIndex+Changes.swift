@@ -56,6 +56,7 @@ extension CatalogIndex {
     showIndexByURL.removeValue(forKey: feedURLs[show])
     for (url, index) in showIndexByURL where index > show { showIndexByURL[url] = index - 1 }
     listening.remove(at: show)
+    isSerial.remove(at: show)
     series.remove(at: show)
     latestPlayed.remove(at: show)
     chainCandidates.remove(at: show)

@@ -31,6 +31,8 @@ struct CatalogIndex: Sendable {
   var feedRank: [Int] = []
   /// Each show's episodes' indices in series order.
   var series: [[Int]] = []
+  /// Whether each show is serial (read here, so that a request never copies a show to ask).
+  var isSerial: [Bool] = []
   /// Each show's series position of its latest played full episode, or -1.
   var latestPlayed: [Int] = []
   /// Each show's unplayed full episodes after its latest played full one, in series order: the episode's
@@ -182,6 +184,7 @@ struct CatalogIndex: Sendable {
   /// next show (its free candidates are merged by the caller).
   mutating func store(_ part: ShowPart, at show: Int) {
     if show == series.count {
+      isSerial.append(part.isSerial)
       series.append(part.series)
       latestPlayed.append(part.latestPlayed)
       chainCandidates.append(part.chain)
@@ -189,6 +192,7 @@ struct CatalogIndex: Sendable {
       guidHashes.append(part.guids)
       seriesPublished.append(part.seriesPublished)
     } else {
+      isSerial[show] = part.isSerial
       series[show] = part.series
       latestPlayed[show] = part.latestPlayed
       chainCandidates[show] = part.chain
@@ -200,6 +204,7 @@ struct CatalogIndex: Sendable {
 
   /// What the index holds for one show, computed from the show alone.
   struct ShowPart {
+    var isSerial: Bool
     var series: [Int]
     var latestPlayed: Int
     var chain: [(episode: Int32, position: Int32, seconds: Int32)]
@@ -213,6 +218,7 @@ struct CatalogIndex: Sendable {
     /// - Complexity: O(*e* log *e*) for the show's *e* episodes.
     init(_ show: Show, index showIndex: Int) {
       let order = SeriesOrder.indices(of: show)
+      isSerial = show.ordering == .serial
       series = order
       var latest = -1
       var free: [Free] = []

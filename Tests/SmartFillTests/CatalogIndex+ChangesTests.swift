@@ -25,6 +25,7 @@ struct CatalogIndexChangesTests {
     if patched.seriesOrder != fresh.seriesOrder { found.append("seriesOrder") }
     if patched.seriesPublished != fresh.seriesPublished { found.append("seriesPublished") }
     if patched.series != fresh.series { found.append("series") }
+    if patched.isSerial != fresh.isSerial { found.append("isSerial") }
     if patched.latestPlayed != fresh.latestPlayed { found.append("latestPlayed") }
     if patched.listening != fresh.listening { found.append("listening") }
     if patched.feedRank != fresh.feedRank { found.append("feedRank") }
