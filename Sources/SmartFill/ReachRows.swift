@@ -183,15 +183,36 @@ struct ReachRows {
     storage.withUnsafeMutableBufferPointer { words in
       let base = row * count
       // From the top down, so every word read is still the old one.
-      // No test per word: the word at the shift (whose source has no lower neighbour) comes last.
+      // No test per word: the word at the shift (whose source has no lower neighbour) comes last. Four words
+      // at a time from the top (`SIMD4`): a block's sources are loaded before it is stored, and lie at or
+      // below it, where nothing is written yet.
+      let pointer = words.baseAddress! + base
+      func load(_ offset: Int) -> SIMD4<UInt64> {
+        UnsafeRawPointer(pointer + offset).loadUnaligned(as: SIMD4<UInt64>.self)
+      }
+      func store(_ value: SIMD4<UInt64>, _ offset: Int) {
+        UnsafeMutableRawPointer(pointer + offset).storeBytes(of: value, as: SIMD4<UInt64>.self)
+      }
       if top > wordShift {
         if bitShift == 0 {
-          for index in stride(from: top - 1, through: wordShift, by: -1) {
+          var index = top
+          while index - 4 >= wordShift {
+            index -= 4
+            store(load(index) | load(index - wordShift), index)
+          }
+          for index in stride(from: index - 1, through: wordShift, by: -1) {
             words[base + index] |= words[base + index - wordShift]
           }
         } else {
           let (up, back) = (UInt64(bitShift), UInt64(64 - bitShift))
-          for index in stride(from: top - 1, to: wordShift, by: -1) {
+          let (ups, backs) = (SIMD4<UInt64>(repeating: up), SIMD4<UInt64>(repeating: back))
+          var index = top
+          while index - 4 > wordShift {
+            index -= 4
+            let source = index - wordShift
+            store(load(index) | (load(source) &<< ups) | (load(source - 1) &>> backs), index)
+          }
+          for index in stride(from: index - 1, to: wordShift, by: -1) {
             let source = base + index - wordShift
             words[base + index] |= (words[source] &<< up) | (words[source - 1] &>> back)
           }
