@@ -9,8 +9,9 @@ import SyntheticCatalogs
 
 /// "From bytes to queue": what a caller pays before the first fill, per catalog file. The fill suite times
 /// `engine.fill(_:)` with a hot engine; this times the steps before it — reading the catalog's bytes
-/// (`Catalog(json:)`), building the engine (`FillEngine(catalog:)`) — and the whole `smartfill fill` process,
-/// spawned from the binary built next to fillbench, with its peak resident memory.
+/// (`Catalog(json:)`), reading it from its file a chunk at a time (`Catalog(contentsOfFile:)`), building the
+/// engine (`FillEngine(catalog:)`) — and the whole `smartfill fill` process, spawned from the binary built next
+/// to fillbench, with its peak resident memory.
 ///
 /// Catalogs: every dataset file, and (except with `--quick`) a generated 10,000-subscription catalog, written to
 /// a temporary file for the process. Each catalog read is also checked: a dataset that `GeneratedDataset` makes
@@ -39,6 +40,8 @@ struct PipelineSuite {
     var parse: Percentiles
     /// The CPU time of the same parses: on a shared machine, the wall time also counts waiting for a core.
     var parseCPU: Percentiles
+    /// Reading the catalog from its file a chunk at a time (`Catalog(contentsOfFile:)`, as `smartfill` does).
+    var fileRead: Percentiles
     var build: Percentiles
     var process: ProcessFigures?
 
@@ -129,6 +132,7 @@ struct PipelineSuite {
       failures.append("\(name): the catalog read differs from the generator's")
     }
     let (parse, parseCPU) = time { try? Catalog(json: bytes) }
+    let fileRead = time { try? Catalog(contentsOfFile: path, maximumBytes: 1 << 30) }.wall
     progress("pipeline \(name): building the engine")
     let build = time { try? FillEngine(catalog: catalog) }.wall
     var process: ProcessFigures?
@@ -141,7 +145,7 @@ struct PipelineSuite {
     rows.append(
       Row(
         name: name, bytes: bytes.count, subscriptions: catalog.shows.count, episodes: catalog.episodeCount,
-        parse: parse, parseCPU: parseCPU, build: build, process: process))
+        parse: parse, parseCPU: parseCPU, fileRead: fileRead, build: build, process: process))
   }
 
   /// Warms up, then times `body` until the repetition count or the time limit (at least three runs). Each result

@@ -110,6 +110,8 @@ struct CatalogScanner {
   private var validated = 0
   /// The GUIDs of the show being read, kept between shows so that its storage grows only to the largest show.
   private var guids = GUIDRepeats()
+  /// The episodes of the show being read, kept between shows for the same reason.
+  private var episodeScratch: [Episode] = []
 
   /// The longest token of bounded length, and more: a key or a spelling of at most 24 bytes with its quotes, an
   /// integer of at most 18 characters and the byte after it, a literal.
@@ -225,16 +227,24 @@ struct CatalogScanner {
     return show
   }
 
+  /// A show's episodes, in an array of their count: they are gathered in ``episodeScratch`` and copied once,
+  /// because an array grown by appending keeps up to twice the room it needs, which at 600,000 episodes is
+  /// about 20 MB of a catalog's memory.
   private mutating func episodeArray() throws(Unexpected) -> [Episode] {
-    var episodes: [Episode] = []
+    episodeScratch.removeAll(keepingCapacity: true)
     guids.removeAll()
     var more = try beginArray()
     while more {
-      episodes.append(try self.episode())
+      let episode = try self.episode()
+      episodeScratch.append(episode)
       more = try nextElement()
     }
-    guard !guids.repeats(episodes: episodes) else { throw Unexpected() }
-    return episodes
+    guard !guids.repeats(episodes: episodeScratch) else { throw Unexpected() }
+    return episodeScratch.withUnsafeBufferPointer { scratch in
+      [Episode](unsafeUninitializedCapacity: scratch.count) { episodes, count in
+        count = episodes.initialize(fromContentsOf: scratch)
+      }
+    }
   }
 
   private mutating func episode() throws(Unexpected) -> Episode {
@@ -351,36 +361,45 @@ struct CatalogScanner {
   @inline(__always)
   private mutating func skipWhitespace() throws(Unexpected) {
     // Most calls find none: a quote, a colon, a comma, a digit or a letter (all above U+0020) comes next.
-    if index < bytes.count, bytes[index] > 0x20 { return }
-    try skipWhitespaceRun()
+    guard index < bytes.count, bytes[index] <= 0x20 else {
+      if index == bytes.count, !isAtEnd { try skipWhitespaceAcrossWindow() }
+      return
+    }
+    // One space, as after a colon.
+    if bytes[index] == 0x20, index + 1 < bytes.count, bytes[index + 1] > 0x20 {
+      index += 1
+      return
+    }
+    skipWhitespaceInWindow()
+    if index == bytes.count, !isAtEnd { try skipWhitespaceAcrossWindow() }
   }
 
-  /// ``skipWhitespace()`` past its first byte: on return the index is at a byte that is not whitespace, or at
-  /// the end of the text.
-  private mutating func skipWhitespaceRun() throws(Unexpected) {
-    while true {
-      // One space, as after a colon.
-      if index + 1 < bytes.count, bytes[index] == 0x20, bytes[index + 1] > 0x20 {
-        index += 1
-        return
+  /// Skips whitespace up to the window's end.
+  @inline(__always)
+  private mutating func skipWhitespaceInWindow() {
+    // Runs of spaces and newlines (indentation) eight bytes at a time: the count of leading bytes that are
+    // either, from a mask with the high bit set in each byte that is neither.
+    while index + 8 <= bytes.count {
+      let word = self.word(at: index)
+      let others = Self.nonZeroBytes(word ^ Self.spaces) & Self.nonZeroBytes(word ^ Self.newlines)
+      let count = others.trailingZeroBitCount / 8
+      index += count
+      guard count == 8 else { break }
+    }
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x0A, 0x0D, 0x09: index += 1
+      default: return
       }
-      // Runs of spaces and newlines (indentation) eight bytes at a time: the count of leading bytes that are
-      // either, from a mask with the high bit set in each byte that is neither.
-      while index + 8 <= bytes.count {
-        let word = self.word(at: index)
-        let others = Self.nonZeroBytes(word ^ Self.spaces) & Self.nonZeroBytes(word ^ Self.newlines)
-        let count = others.trailingZeroBitCount / 8
-        index += count
-        guard count == 8 else { break }
-      }
-      while index < bytes.count {
-        switch bytes[index] {
-        case 0x20, 0x0A, 0x0D, 0x09: index += 1
-        default: return
-        }
-      }
-      guard !isAtEnd else { return }
+    }
+  }
+
+  /// At the window's end, in whitespace: refills the window until a byte that is not whitespace, or the end of
+  /// the text.
+  private mutating func skipWhitespaceAcrossWindow() throws(Unexpected) {
+    while index == bytes.count, !isAtEnd {
       try refill()
+      skipWhitespaceInWindow()
     }
   }
 
