@@ -112,6 +112,10 @@ struct CatalogScanner {
   private var guids = GUIDRepeats()
   /// The episodes of the show being read, kept between shows for the same reason.
   private var episodeScratch: [Episode] = []
+  /// The tables read for every episode, copied from the static ones once (not once per key, through their
+  /// lazy initializers' checks).
+  private let episodeKeys = Self.episodeKeys
+  private let kinds = Self.kinds
 
   /// The longest token of bounded length, and more: a key or a spelling of at most 24 bytes with its quotes, an
   /// integer of at most 18 characters and the byte after it, a literal.
@@ -260,7 +264,7 @@ struct CatalogScanner {
     var seen: UInt32 = 0
     var more = try beginObject()
     while more {
-      switch try key(in: Self.episodeKeys, seen: &seen) {
+      switch try key(in: episodeKeys, seen: &seen) {
       case 0:
         let range = try stringRange()
         guids.append(range.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
@@ -270,7 +274,7 @@ struct CatalogScanner {
       case 3: duration = try integer()
       case 4: season = try integer()
       case 5: number = try integer()
-      case 6: kind = Self.kindValues[try spelling(in: Self.kinds)]
+      case 6: kind = Self.kindValues[try spelling(in: kinds)]
       case 7: played = try integer()
       default: isPlayed = try bool()
       }
@@ -416,6 +420,16 @@ struct CatalogScanner {
   /// Whether the next byte, after whitespace, is `byte`; consumes it when it is.
   @inline(__always)
   private mutating func consume(_ byte: UInt8) throws(Unexpected) -> Bool {
+    // Most often the byte itself comes next (a colon after a key, a comma after a value).
+    if index < bytes.count, bytes[index] == byte {
+      index += 1
+      return true
+    }
+    return try consumeAfterWhitespace(byte)
+  }
+
+  /// ``consume(_:)`` when whitespace, the window's end or another byte comes first.
+  private mutating func consumeAfterWhitespace(_ byte: UInt8) throws(Unexpected) -> Bool {
     try skipWhitespace()
     guard index < bytes.count, bytes[index] == byte else { return false }
     index += 1
@@ -576,6 +590,8 @@ struct CatalogScanner {
   private mutating func refill() throws(Unexpected) -> Int {
     guard let source, var window else { throw Unexpected() }
     try validate(toEnd: false)
+    // Bytes not yet checked are the start of a sequence inside the string being read, after the index; the
+    // `min` keeps them should that ever change.
     let shift = min(index, validated)
     let kept = bytes.count - shift
     let start = window.baseAddress!
