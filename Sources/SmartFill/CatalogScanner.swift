@@ -112,10 +112,6 @@ struct CatalogScanner {
   private var guids = GUIDRepeats()
   /// The episodes of the show being read, kept between shows for the same reason.
   private var episodeScratch: [Episode] = []
-  /// The tables read for every episode, copied from the static ones once (not once per key, through their
-  /// lazy initializers' checks).
-  private let episodeKeys = Self.episodeKeys
-  private let kinds = Self.kinds
 
   /// The longest token of bounded length, and more: a key or a spelling of at most 24 bytes with its quotes, an
   /// integer of at most 18 characters and the byte after it, a literal.
@@ -264,7 +260,7 @@ struct CatalogScanner {
     var seen: UInt32 = 0
     var more = try beginObject()
     while more {
-      switch try key(in: episodeKeys, seen: &seen) {
+      switch try key(in: Self.episodeKeys, seen: &seen) {
       case 0:
         let range = try stringRange()
         guids.append(range.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
@@ -274,7 +270,7 @@ struct CatalogScanner {
       case 3: duration = try integer()
       case 4: season = try integer()
       case 5: number = try integer()
-      case 6: kind = Self.kindValues[try spelling(in: kinds)]
+      case 6: kind = Self.kindValues[try spelling(in: Self.kinds)]
       case 7: played = try integer()
       default: isPlayed = try bool()
       }
