@@ -6,7 +6,8 @@ enum PipelineReport {
   static let title = "From bytes to queue"
 
   static let headers = [
-    "catalog", "subs", "episodes", "size", "parse p50", "parse", "parse, CPU", "engine build p50", "smartfill fill p50",
+    "catalog", "subs", "episodes", "size", "parse p50", "parse", "parse, CPU", "file read p50", "engine build p50",
+    "smartfill fill p50",
     "fill p90", "fill CPU p50", "peak RSS",
   ]
 
@@ -16,7 +17,8 @@ enum PipelineReport {
     [
       row.name, "\(row.subscriptions)", "\(row.episodes)", megabytes(row.bytes), Report.duration(row.parse.p50),
       String(format: "%.0f MB/s", row.parseMegabytesPerSecond),
-      String(format: "%.0f MB/s", row.parseCPUMegabytesPerSecond), Report.duration(row.build.p50),
+      String(format: "%.0f MB/s", row.parseCPUMegabytesPerSecond), Report.duration(row.fileRead.p50),
+      Report.duration(row.build.p50),
       row.process.map { Report.duration($0.wall.p50) } ?? "–", row.process.map { Report.duration($0.wall.p90) } ?? "–",
       row.process.map { Report.duration($0.cpu.p50) } ?? "–",
       row.process.map { megabytes($0.peakResidentBytes) } ?? "–",
@@ -49,10 +51,15 @@ enum PipelineReport {
       let process = large.process
     {
       let met = process.peakResidentBytes <= PipelineSuite.peakGoalBytes
+      // A child's peak counts the pages it was forked with; one no larger than those is only a bound.
+      let bound =
+        process.peakResidentBytes <= process.parentResidentBytes
+        ? ", an upper bound: fillbench held \(megabytes(process.parentResidentBytes)) when it forked the runs" : ""
       lines.append(
         "goal: peak memory of smartfill fill at \(large.subscriptions) subscriptions ≤ "
           + "\(megabytes(PipelineSuite.peakGoalBytes)): " + (met ? "met" : "missed")
-          + " (\(megabytes(process.peakResidentBytes)), with the \(megabytes(large.bytes)) file read whole)")
+          + " (\(megabytes(process.peakResidentBytes))\(bound); the \(megabytes(large.bytes)) file is read a chunk "
+          + "at a time)")
     }
     return lines
   }
@@ -98,6 +105,7 @@ enum PipelineReport {
           ("parseP50Nanoseconds", .integer(Int(row.parse.p50))),
           ("parseMegabytesPerSecond", .number(row.parseMegabytesPerSecond)),
           ("parseCPUMegabytesPerSecond", .number(row.parseCPUMegabytesPerSecond)),
+          ("fileReadP50Nanoseconds", .integer(Int(row.fileRead.p50))),
           ("buildP50Nanoseconds", .integer(Int(row.build.p50))),
         ]
         if let process = row.process {
@@ -107,6 +115,7 @@ enum PipelineReport {
             ("processCPUP50Nanoseconds", .integer(Int(process.cpu.p50))),
             ("processRuns", .integer(process.runs)),
             ("processPeakResidentBytes", .integer(process.peakResidentBytes)),
+            ("fillbenchResidentBytesAtFork", .integer(process.parentResidentBytes)),
           ]
         } else {
           members.append(("processP50Nanoseconds", .null))

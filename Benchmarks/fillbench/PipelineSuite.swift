@@ -9,8 +9,9 @@ import SyntheticCatalogs
 
 /// "From bytes to queue": what a caller pays before the first fill, per catalog file. The fill suite times
 /// `engine.fill(_:)` with a hot engine; this times the steps before it — reading the catalog's bytes
-/// (`Catalog(json:)`), building the engine (`FillEngine(catalog:)`) — and the whole `smartfill fill` process,
-/// spawned from the binary built next to fillbench, with its peak resident memory.
+/// (`Catalog(json:)`), reading it from its file a chunk at a time (`Catalog(contentsOfFile:)`), building the
+/// engine (`FillEngine(catalog:)`) — and the whole `smartfill fill` process, spawned from the binary built next
+/// to fillbench, with its peak resident memory.
 ///
 /// Catalogs: every dataset file, and (except with `--quick`) a generated 10,000-subscription catalog, written to
 /// a temporary file for the process. Each catalog read is also checked: a dataset that `GeneratedDataset` makes
@@ -28,6 +29,9 @@ struct PipelineSuite {
     var runs: Int
     /// The largest peak resident set size of a run, in bytes.
     var peakResidentBytes: Int
+    /// This program's resident memory when it forked the runs: a child's peak is at least this much (the pages
+    /// it was forked with), so a peak no larger is only a bound.
+    var parentResidentBytes: Int
   }
 
   /// One catalog's row.
@@ -39,6 +43,8 @@ struct PipelineSuite {
     var parse: Percentiles
     /// The CPU time of the same parses: on a shared machine, the wall time also counts waiting for a core.
     var parseCPU: Percentiles
+    /// Reading the catalog from its file a chunk at a time (`Catalog(contentsOfFile:)`, as `smartfill` does).
+    var fileRead: Percentiles
     var build: Percentiles
     var process: ProcessFigures?
 
@@ -83,41 +89,55 @@ struct PipelineSuite {
     }
     for path in datasets {
       let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-      guard let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) else {
-        failures.append("\(path): cannot read the file")
-        continue
-      }
-      let expected = GeneratedDataset.all.first { $0.fileName == URL(fileURLWithPath: path).lastPathComponent }
-        .map { CatalogGenerator(subscriptions: $0.subscriptions, seed: $0.seed).catalog() }
+      let dataset = GeneratedDataset.all.first { $0.fileName == URL(fileURLWithPath: path).lastPathComponent }
       measure(
-        name: name, bytes: bytes, expected: expected, path: path, binary: binary, rows: &rows, failures: &failures)
+        name: name, path: path,
+        expected: { dataset.map { CatalogGenerator(subscriptions: $0.subscriptions, seed: $0.seed).catalog() } },
+        binary: binary, rows: &rows, failures: &failures)
     }
     if !options.quick {
       let subscriptions = Self.generatedSubscriptions
       let name = "gen-\(subscriptions)-s1"
       progress("pipeline \(name): generating")
-      let catalog = CatalogGenerator(subscriptions: subscriptions, seed: 1).catalog()
-      let bytes = catalog.jsonBytes()
       let path = FileManager.default.temporaryDirectory.appendingPathComponent("fillbench-\(getpid())-\(name).json")
         .path
       defer { try? FileManager.default.removeItem(atPath: path) }
+      // Written from a catalog that is gone before the process runs (see `measure`).
       do {
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try Data(CatalogGenerator(subscriptions: subscriptions, seed: 1).catalog().jsonBytes()).write(
+          to: URL(fileURLWithPath: path))
       } catch {
         failures.append("\(path): cannot write the generated catalog: \(error.localizedDescription)")
       }
       measure(
-        name: name, bytes: bytes, expected: catalog, path: path, binary: binary, rows: &rows, failures: &failures)
+        name: name, path: path, expected: { CatalogGenerator(subscriptions: subscriptions, seed: 1).catalog() },
+        binary: binary, rows: &rows, failures: &failures)
     }
     return (rows, notes, failures)
   }
 
-  /// Measures one catalog and appends its row.
+  /// Measures one catalog file and appends its row; `expected` makes the catalog it must read as.
+  ///
+  /// The process runs first, while this program holds no catalog: a child's peak resident memory
+  /// (`ru_maxrss`) counts the memory it was forked with (see ``ChildProcess``), so the program frees what it
+  /// can before it forks, and the row keeps how much it still held.
   func measure(
-    name: String, bytes: [UInt8], expected: Catalog?, path: String, binary: String?, rows: inout [Row],
+    name: String, path: String, expected: () -> Catalog?, binary: String?, rows: inout [Row],
     failures: inout [String]
   ) {
+    var process: ProcessFigures?
+    if let binary {
+      progress("pipeline \(name): smartfill fill")
+      // Large catalogs take a while per process; a few runs give their peak memory and a rough time.
+      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      let runs = size > 20_000_000 ? 3 : repetitions
+      process = runProcess(binary, arguments: Self.fillArguments + [path], runs: runs, failures: &failures)
+    }
     progress("pipeline \(name): reading")
+    guard let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) else {
+      failures.append("\(path): cannot read the file")
+      return
+    }
     let catalog: Catalog
     do {
       catalog = try Catalog(json: bytes)
@@ -125,23 +145,17 @@ struct PipelineSuite {
       failures.append("\(name): \(error)")
       return
     }
-    if let expected, catalog != expected {
+    if let expected = expected(), catalog != expected {
       failures.append("\(name): the catalog read differs from the generator's")
     }
     let (parse, parseCPU) = time { try? Catalog(json: bytes) }
+    let fileRead = time { try? Catalog(contentsOfFile: path, maximumBytes: 1 << 30) }.wall
     progress("pipeline \(name): building the engine")
     let build = time { try? FillEngine(catalog: catalog) }.wall
-    var process: ProcessFigures?
-    if let binary {
-      progress("pipeline \(name): smartfill fill")
-      // Large catalogs take a while per process; a few runs give their peak memory and a rough time.
-      let runs = bytes.count > 20_000_000 ? 3 : repetitions
-      process = runProcess(binary, arguments: Self.fillArguments + [path], runs: runs, failures: &failures)
-    }
     rows.append(
       Row(
         name: name, bytes: bytes.count, subscriptions: catalog.shows.count, episodes: catalog.episodeCount,
-        parse: parse, parseCPU: parseCPU, build: build, process: process))
+        parse: parse, parseCPU: parseCPU, fileRead: fileRead, build: build, process: process))
   }
 
   /// Warms up, then times `body` until the repetition count or the time limit (at least three runs). Each result
@@ -165,6 +179,9 @@ struct PipelineSuite {
   /// Spawns `binary` `runs` times (after one run to warm the file cache), output discarded, and measures each
   /// run's wall time from spawn to exit and its peak resident memory.
   func runProcess(_ binary: String, arguments: [String], runs: Int, failures: inout [String]) -> ProcessFigures? {
+    // What this program freed goes back to the system, so that the children are forked from what it holds.
+    ChildProcess.returnFreedMemory()
+    let ownResident = ChildProcess.residentBytes()
     var samples: [UInt64] = []
     var cpuSamples: [UInt64] = []
     var peak = 0
@@ -184,12 +201,19 @@ struct PipelineSuite {
       }
     }
     return ProcessFigures(
-      wall: Percentiles(samples), cpu: Percentiles(cpuSamples), runs: samples.count, peakResidentBytes: peak)
+      wall: Percentiles(samples), cpu: Percentiles(cpuSamples), runs: samples.count, peakResidentBytes: peak,
+      parentResidentBytes: ownResident)
   }
 }
 
-/// One run of a child process, its output discarded: `posix_spawn` and `wait4`, so that the time measured is the
-/// process's own, not Foundation's `Process` machinery.
+/// One run of a child process, its output discarded: `fork`, `execve` and `wait4`, so that the time measured is
+/// the process's own, not Foundation's `Process` machinery.
+///
+/// Not `posix_spawn`: glibc's shares this program's memory with the child until `execve` (`CLONE_VM`), and
+/// Linux then records this program's peak resident memory as the child's `ru_maxrss`, so that a small
+/// `smartfill` started by a large fillbench showed fillbench's peak (about 420 MB at 10,000 subscriptions, where
+/// `smartfill` itself peaks at about 120 MB). A forked child starts with the pages this program has resident at
+/// the time, which ``PipelineSuite`` keeps small.
 enum ChildProcess {
   struct Figures {
     var exitStatus: Int32
@@ -200,30 +224,56 @@ enum ChildProcess {
     var peakResidentBytes: Int
   }
 
-  /// Runs `executable` with `arguments`, standard output and error to `/dev/null`; `nil` when it cannot start.
+  /// Runs `executable` with `arguments`, standard output and error to `/dev/null`; `nil` when it cannot start
+  /// (an `execve` that fails in the child shows as exit status 127).
   static func run(_ executable: String, arguments: [String]) -> Figures? {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    guard null >= 0 else { return nil }
+    defer { close(null) }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
-    var pid = pid_t()
-    let started = Measurement.now()
-    guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 {
-      guard errno == EINTR else { return nil }
+    return argv.withUnsafeBufferPointer { argv -> Figures? in
+      let started = Measurement.now()
+      let pid = fork()
+      if pid == 0 {
+        // The child: only async-signal-safe calls until `execve`.
+        dup2(null, STDOUT_FILENO)
+        dup2(null, STDERR_FILENO)
+        execve(argv[0]!, argv.baseAddress!, environ)
+        _exit(127)
+      }
+      guard pid > 0 else { return nil }
+      var status: Int32 = 0
+      var usage = rusage()
+      while wait4(pid, &status, 0, &usage) < 0 {
+        guard errno == EINTR else { return nil }
+      }
+      let wall = Measurement.now() - started
+      // Exited normally: the low seven bits are 0 and the status is the next eight; otherwise a signal.
+      let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+      func nanoseconds(_ time: timeval) -> UInt64 {
+        UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_usec) * 1_000
+      }
+      return Figures(
+        exitStatus: exitStatus, wallNanoseconds: wall,
+        cpuNanoseconds: nanoseconds(usage.ru_utime) + nanoseconds(usage.ru_stime),
+        peakResidentBytes: Int(usage.ru_maxrss) * 1024)
     }
-    let wall = Measurement.now() - started
-    // Exited normally: the low seven bits are 0 and the status is the next eight; otherwise a signal.
-    let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    func nanoseconds(_ time: timeval) -> UInt64 { UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_usec) * 1_000 }
-    return Figures(
-      exitStatus: exitStatus, wallNanoseconds: wall,
-      cpuNanoseconds: nanoseconds(usage.ru_utime) + nanoseconds(usage.ru_stime),
-      peakResidentBytes: Int(usage.ru_maxrss) * 1024)
+  }
+
+  /// Gives the memory this program has freed back to the system (glibc's `malloc_trim`, looked up because
+  /// the Glibc module does not declare it; nothing where it is absent).
+  static func returnFreedMemory() {
+    typealias Trim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: Trim.self)(0)
+  }
+
+  /// This program's resident memory now, from `/proc/self/statm` (0 where it cannot be read).
+  static func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
 }

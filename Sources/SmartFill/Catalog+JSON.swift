@@ -18,10 +18,15 @@ extension Catalog {
       self = catalog
       return
     }
+    self = try Catalog.readGenerically(firstProblemOf: json)
+  }
+
+  /// The generic reader's catalog of `json`, or its first problem.
+  static func readGenerically(firstProblemOf json: some Collection<UInt8>) throws(CatalogError) -> Catalog {
     var reader = CatalogReader(stopAtFirst: true)
     let catalog = reader.read(json)
     if let first = reader.problems.first { throw first }
-    self = catalog!
+    return catalog!
   }
 
   /// Every problem in a catalog's JSON text, in document order; empty when the catalog is valid.

@@ -11,6 +11,14 @@ import SmartFillSupport
 // is the generic reader's, unchanged. The scanner never decides that a catalog is invalid; it only decides, for
 // a valid catalog, what it contains — and `CatalogScannerTests` checks on the datasets and thousands of seeded
 // mutations that it accepts only what `CatalogReader` accepts, with the same values.
+//
+// The bytes are the whole text in memory, or a window over a text read a chunk at a time (a file: see
+// `Catalog+File.swift`), so that reading a large catalog needs memory for the catalog, not for its text too. The
+// window keeps the token being read: before a token of bounded length (a key, a number, a literal) it holds at
+// least `lookahead` bytes or the rest of the text, and a string or a run of whitespace that reaches the window's
+// end refills it (moving the token's start to the front, and doubling the window when the token fills it).
+// Nothing is kept from a token once it is read (a show's GUIDs are copied for the repeat check), so a refill never
+// moves bytes that something still points at.
 
 /// A single-pass reader of valid catalog JSON (version 1), for the common case; `nil` means "read this with
 /// `CatalogReader`", never "invalid".
@@ -86,13 +94,42 @@ struct CatalogScanner {
   static let kindValues = Episode.Kind.allCases
   static let kinds = KeyTable(kindValues.map(\.rawValue))
 
-  private let bytes: UnsafeBufferPointer<UInt8>
+  /// Reads the next bytes of the text into a buffer and returns how many (0 at the end); a failure ends the
+  /// scan (the caller keeps its reason).
+  typealias Source = (UnsafeMutableRawBufferPointer) throws(Unexpected) -> Int
+
+  /// The bytes of the text in view: all of it, or the window's filled part.
+  private var bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
+  /// Whether `bytes` reaches the end of the text (always, for a text in memory).
+  private var isAtEnd: Bool
+  /// The window's memory, for a text read in chunks.
+  private var window: UnsafeMutableRawBufferPointer?
+  private let source: Source?
+  /// How many bytes of `bytes` are checked as UTF-8 (the rest is at most the start of one sequence).
+  private var validated = 0
   /// The GUIDs of the show being read, kept between shows so that its storage grows only to the largest show.
   private var guids = GUIDRepeats()
+  /// The episodes of the show being read, kept between shows for the same reason.
+  private var episodeScratch: [Episode] = []
+
+  /// The longest token of bounded length, and more: a key or a spelling of at most 24 bytes with its quotes, an
+  /// integer of at most 18 characters and the byte after it, a literal.
+  static let lookahead = 32
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
+    self.isAtEnd = true
+    self.window = nil
+    self.source = nil
+  }
+
+  private init(source: @escaping Source, windowBytes: Int) {
+    let window = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, windowBytes), alignment: 8)
+    self.window = window
+    self.bytes = UnsafeBufferPointer(start: window.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 0)
+    self.isAtEnd = false
+    self.source = source
   }
 
   /// The catalog `json` holds, or `nil` when the scanner cannot vouch for it (then `CatalogReader` reads it and
@@ -112,10 +149,25 @@ struct CatalogScanner {
     return try? scanner.document()
   }
 
+  /// ``catalog(in:)`` on a text that `source` delivers a chunk at a time, through a window of `windowBytes`
+  /// (more only while one string or key is longer); `nil` also when `source` fails.
+  ///
+  /// Every byte is checked as UTF-8 as it arrives, so the scanner vouches for a catalog only when the whole text
+  /// is UTF-8, as ``catalog(inBuffer:)`` does.
+  ///
+  /// - Complexity: O(*n*) in the length of the text, with O(*w* + *t*) memory besides the catalog, for a
+  ///   window of *w* bytes and the longest string *t*.
+  static func catalog(reading source: @escaping Source, windowBytes: Int = 1 << 16) -> Catalog? {
+    var scanner = CatalogScanner(source: source, windowBytes: windowBytes)
+    defer { scanner.window?.deallocate() }
+    return try? scanner.document()
+  }
+
   // MARK: The schema
 
   private mutating func document() throws(Unexpected) -> Catalog {
     // A UTF-8 byte order mark, which the generic parser skips.
+    try ensure(3)
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     var version: Int?
     var shows: [Show]?
@@ -128,7 +180,8 @@ struct CatalogScanner {
       }
       more = try nextMember()
     }
-    skipWhitespace()
+    // At the end of the window only at the end of the text (whitespace refills it).
+    try skipWhitespace()
     guard index == bytes.count, version == Catalog.formatVersion, let shows else { throw Unexpected() }
     return Catalog(shows: shows)
   }
@@ -174,16 +227,24 @@ struct CatalogScanner {
     return show
   }
 
+  /// A show's episodes, in an array of their count: they are gathered in ``episodeScratch`` and copied once,
+  /// because an array grown by appending keeps up to twice the room it needs, which at 600,000 episodes is
+  /// about 20 MB of a catalog's memory.
   private mutating func episodeArray() throws(Unexpected) -> [Episode] {
-    var episodes: [Episode] = []
+    episodeScratch.removeAll(keepingCapacity: true)
     guids.removeAll()
     var more = try beginArray()
     while more {
-      episodes.append(try self.episode())
+      let episode = try self.episode()
+      episodeScratch.append(episode)
       more = try nextElement()
     }
-    guard !guids.repeats(in: bytes, episodes: episodes) else { throw Unexpected() }
-    return episodes
+    guard !guids.repeats(episodes: episodeScratch) else { throw Unexpected() }
+    return episodeScratch.withUnsafeBufferPointer { scratch in
+      [Episode](unsafeUninitializedCapacity: scratch.count) { episodes, count in
+        count = episodes.initialize(fromContentsOf: scratch)
+      }
+    }
   }
 
   private mutating func episode() throws(Unexpected) -> Episode {
@@ -202,7 +263,7 @@ struct CatalogScanner {
       switch try key(in: Self.episodeKeys, seen: &seen) {
       case 0:
         let range = try stringRange()
-        guids.append(range, in: bytes)
+        guids.append(range.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
         guid = try text(of: range)
       case 1: title = try string()
       case 2: published = try date()
@@ -263,6 +324,8 @@ struct CatalogScanner {
   /// An integer as the generic parser reads one: an optional minus and up to 18 characters in all (longer ones,
   /// fractions and exponents go to the generic reader, which tells an integer from a number).
   private mutating func integer() throws(Unexpected) -> Int {
+    // 19 characters or the end of the text, so that a number longer than 18 is one, not a window's end.
+    try ensure(20)
     let start = index
     let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
     if negative { index += 1 }
@@ -288,22 +351,32 @@ struct CatalogScanner {
   }
 
   private mutating func bool() throws(Unexpected) -> Bool {
-    if literal("true") { return true }
-    if literal("false") { return false }
+    if try literal("true") { return true }
+    if try literal("false") { return false }
     throw Unexpected()
   }
 
   // MARK: Syntax
 
   @inline(__always)
-  private mutating func skipWhitespace() {
+  private mutating func skipWhitespace() throws(Unexpected) {
     // Most calls find none: a quote, a colon, a comma, a digit or a letter (all above U+0020) comes next.
-    guard index < bytes.count, bytes[index] <= 0x20 else { return }
+    guard index < bytes.count, bytes[index] <= 0x20 else {
+      if index == bytes.count, !isAtEnd { try skipWhitespaceAcrossWindow() }
+      return
+    }
     // One space, as after a colon.
     if bytes[index] == 0x20, index + 1 < bytes.count, bytes[index + 1] > 0x20 {
       index += 1
       return
     }
+    skipWhitespaceInWindow()
+    if index == bytes.count, !isAtEnd { try skipWhitespaceAcrossWindow() }
+  }
+
+  /// Skips whitespace up to the window's end.
+  @inline(__always)
+  private mutating func skipWhitespaceInWindow() {
     // Runs of spaces and newlines (indentation) eight bytes at a time: the count of leading bytes that are
     // either, from a mask with the high bit set in each byte that is neither.
     while index + 8 <= bytes.count {
@@ -321,6 +394,15 @@ struct CatalogScanner {
     }
   }
 
+  /// At the window's end, in whitespace: refills the window until a byte that is not whitespace, or the end of
+  /// the text.
+  private mutating func skipWhitespaceAcrossWindow() throws(Unexpected) {
+    while index == bytes.count, !isAtEnd {
+      try refill()
+      skipWhitespaceInWindow()
+    }
+  }
+
   private static let spaces: UInt64 = 0x2020_2020_2020_2020
   private static let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
 
@@ -333,8 +415,18 @@ struct CatalogScanner {
 
   /// Whether the next byte, after whitespace, is `byte`; consumes it when it is.
   @inline(__always)
-  private mutating func consume(_ byte: UInt8) -> Bool {
-    skipWhitespace()
+  private mutating func consume(_ byte: UInt8) throws(Unexpected) -> Bool {
+    // Most often the byte itself comes next (a colon after a key, a comma after a value).
+    if index < bytes.count, bytes[index] == byte {
+      index += 1
+      return true
+    }
+    return try consumeAfterWhitespace(byte)
+  }
+
+  /// ``consume(_:)`` when whitespace, the window's end or another byte comes first.
+  private mutating func consumeAfterWhitespace(_ byte: UInt8) throws(Unexpected) -> Bool {
+    try skipWhitespace()
     guard index < bytes.count, bytes[index] == byte else { return false }
     index += 1
     return true
@@ -342,50 +434,51 @@ struct CatalogScanner {
 
   /// Reads `{`; whether a member follows (`false` for `{}`, whose `}` is consumed).
   private mutating func beginObject() throws(Unexpected) -> Bool {
-    guard consume(UInt8(ascii: "{")) else { throw Unexpected() }
-    return !consume(UInt8(ascii: "}"))
+    guard try consume(UInt8(ascii: "{")) else { throw Unexpected() }
+    return try !consume(UInt8(ascii: "}"))
   }
 
   /// After a member's value: `true` when a `,` follows, `false` at the object's `}`.
   private mutating func nextMember() throws(Unexpected) -> Bool {
-    if consume(UInt8(ascii: ",")) { return true }
-    guard consume(UInt8(ascii: "}")) else { throw Unexpected() }
+    if try consume(UInt8(ascii: ",")) { return true }
+    guard try consume(UInt8(ascii: "}")) else { throw Unexpected() }
     return false
   }
 
   /// Reads `[`; whether an element follows (`false` for `[]`, whose `]` is consumed).
   private mutating func beginArray() throws(Unexpected) -> Bool {
-    guard consume(UInt8(ascii: "[")) else { throw Unexpected() }
-    if consume(UInt8(ascii: "]")) { return false }
-    skipWhitespace()
+    guard try consume(UInt8(ascii: "[")) else { throw Unexpected() }
+    if try consume(UInt8(ascii: "]")) { return false }
+    try skipWhitespace()
     return true
   }
 
   /// After an element: `true` when a `,` follows, `false` at the array's `]`.
   private mutating func nextElement() throws(Unexpected) -> Bool {
-    if consume(UInt8(ascii: ",")) {
-      skipWhitespace()
+    if try consume(UInt8(ascii: ",")) {
+      try skipWhitespace()
       return true
     }
-    guard consume(UInt8(ascii: "]")) else { throw Unexpected() }
+    guard try consume(UInt8(ascii: "]")) else { throw Unexpected() }
     return false
   }
 
   /// Reads a member's key and its `:`, and returns the key's position in `table`, marking it in `seen`; an
   /// unknown, repeated or escaped key is unexpected.
   private mutating func key(in table: KeyTable, seen: inout UInt32) throws(Unexpected) -> Int {
-    skipWhitespace()
+    try skipWhitespace()
     let position = try spelling(in: table)
     let bit: UInt32 = 1 << position
-    guard seen & bit == 0, consume(UInt8(ascii: ":")) else { throw Unexpected() }
+    guard seen & bit == 0, try consume(UInt8(ascii: ":")) else { throw Unexpected() }
     seen |= bit
-    skipWhitespace()
+    try skipWhitespace()
     return position
   }
 
   /// At a `"`: reads a string that is exactly one of `table`'s, written without escapes, and returns its
   /// position; any other string (an escaped spelling included, which the generic reader reads) is unexpected.
   private mutating func spelling(in table: KeyTable) throws(Unexpected) -> Int {
+    try ensure(Self.lookahead)
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Unexpected() }
     let start = index + 1
     let text = (word(at: start), word(at: start + 8), word(at: start + 16))
@@ -413,23 +506,27 @@ struct CatalogScanner {
   /// At a `"`: the range of the string's bytes between its quotes when it has no escape (and the index after
   /// the closing quote), or `nil` with the index still at the opening quote when it has one.
   private mutating func stringRange() throws(Unexpected) -> Range<Int>? {
+    try ensure(1)
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Unexpected() }
     var scan = index + 1
-    // Eight bytes at a time while none is a quote, a backslash or a control character.
-    while scan + 8 <= bytes.count, !Self.mayEndString(word(at: scan)) { scan += 8 }
-    while scan < bytes.count {
-      let byte = bytes[scan]
-      if byte == UInt8(ascii: "\"") {
-        let range = index + 1..<scan
-        index = scan + 1
-        return range
+    while true {
+      // Eight bytes at a time while none is a quote, a backslash or a control character.
+      while scan + 8 <= bytes.count, !Self.mayEndString(word(at: scan)) { scan += 8 }
+      while scan < bytes.count {
+        let byte = bytes[scan]
+        if byte == UInt8(ascii: "\"") {
+          let range = index + 1..<scan
+          index = scan + 1
+          return range
+        }
+        if byte == UInt8(ascii: "\\") { return nil }
+        // A control character is a syntax error, which the generic reader reports.
+        if byte < 0x20 { throw Unexpected() }
+        scan += 1
       }
-      if byte == UInt8(ascii: "\\") { return nil }
-      // A control character is a syntax error, which the generic reader reports.
-      if byte < 0x20 { throw Unexpected() }
-      scan += 1
+      guard !isAtEnd else { throw Unexpected() }
+      scan -= try refill()
     }
-    throw Unexpected()
   }
 
   /// Whether one of the eight bytes of `word` may be a quote, a backslash or a control character (never `false`
@@ -448,13 +545,16 @@ struct CatalogScanner {
   /// At a `"` that opens a string with an escape: the string, decoded by the generic parser (escapes are rare,
   /// and this keeps one decoder of them).
   private mutating func escapedString() throws(Unexpected) -> String {
-    let start = index
     var scan = index + 1
-    while scan < bytes.count, bytes[scan] != UInt8(ascii: "\"") {
-      scan += bytes[scan] == UInt8(ascii: "\\") ? 2 : 1
+    while true {
+      while scan < bytes.count, bytes[scan] != UInt8(ascii: "\"") {
+        scan += bytes[scan] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      if scan < bytes.count { break }
+      guard !isAtEnd else { throw Unexpected() }
+      scan -= try refill()
     }
-    guard scan < bytes.count else { throw Unexpected() }
-    guard case .string(let text)? = try? JSONValue.parse(UnsafeBufferPointer(rebasing: bytes[start...scan])) else {
+    guard case .string(let text)? = try? JSONValue.parse(UnsafeBufferPointer(rebasing: bytes[index...scan])) else {
       throw Unexpected()
     }
     index = scan + 1
@@ -462,13 +562,77 @@ struct CatalogScanner {
   }
 
   /// Consumes `word` when the text continues with it.
-  private mutating func literal(_ word: StaticString) -> Bool {
+  private mutating func literal(_ word: StaticString) throws(Unexpected) -> Bool {
     let count = word.utf8CodeUnitCount
+    try ensure(count)
     guard index + count <= bytes.count, memcmp(bytes.baseAddress! + index, word.utf8Start, count) == 0 else {
       return false
     }
     index += count
     return true
+  }
+
+  // MARK: The window
+
+  /// Makes at least `count` bytes from the index available, or all that is left of the text.
+  @inline(__always)
+  private mutating func ensure(_ count: Int) throws(Unexpected) {
+    while bytes.count - index < count, !isAtEnd { try refill() }
+  }
+
+  /// Reads the next chunk into the window, after moving the bytes from the index on (and any bytes not yet
+  /// checked as UTF-8) to its start, and doubling it when they fill it; returns how far they moved.
+  @discardableResult
+  private mutating func refill() throws(Unexpected) -> Int {
+    guard let source, var window else { throw Unexpected() }
+    try validate(toEnd: false)
+    // Bytes not yet checked are the start of a sequence inside the string being read, after the index; the
+    // `min` keeps them should that ever change.
+    let shift = min(index, validated)
+    let kept = bytes.count - shift
+    let start = window.baseAddress!
+    if kept == window.count {
+      let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * window.count, alignment: 8)
+      larger.baseAddress!.copyMemory(from: start + shift, byteCount: kept)
+      window.deallocate()
+      window = larger
+      self.window = larger
+    } else if shift > 0 {
+      start.copyMemory(from: start + shift, byteCount: kept)
+    }
+    let received = try source(UnsafeMutableRawBufferPointer(rebasing: window[kept...]))
+    bytes = UnsafeBufferPointer(start: window.baseAddress!.assumingMemoryBound(to: UInt8.self), count: kept + received)
+    index -= shift
+    validated -= shift
+    if received == 0 {
+      isAtEnd = true
+      try validate(toEnd: true)
+    }
+    return shift
+  }
+
+  /// Checks the bytes read since the last check as UTF-8, all of them at the end of the text, else up to the
+  /// start of a sequence the window cuts.
+  private mutating func validate(toEnd: Bool) throws(Unexpected) {
+    var end = bytes.count
+    if !toEnd {
+      // Back over up to three continuation bytes to a lead byte whose sequence does not fit.
+      var back = 1
+      while back <= min(3, end - validated) {
+        let byte = bytes[end - back]
+        if byte < 0x80 { break }
+        if byte >= 0xC0 {
+          let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+          if back < length { end -= back }
+          break
+        }
+        back += 1
+      }
+    }
+    guard UTF8Validation.firstInvalidOffset(UnsafeBufferPointer(rebasing: bytes[validated..<end])) == nil else {
+      throw Unexpected()
+    }
+    validated = end
   }
 }
 
@@ -476,61 +640,70 @@ struct CatalogScanner {
 ///
 /// Swift compares strings by canonical equivalence, so two GUIDs with different bytes can be equal ("K" and the
 /// Kelvin sign), but only when one of them is not ASCII. For a show whose GUIDs are all ASCII and written without
-/// escapes, equal strings are equal bytes, and an open-addressing table of the GUIDs' byte ranges finds repeats;
-/// for any other show a `Set<String>` does, as the generic reader's.
+/// escapes, equal strings are equal bytes, and an open-addressing table of the GUIDs' bytes (copied, as the text
+/// they came from may be gone) finds repeats; for any other show a `Set<String>` does, as the generic reader's.
 struct GUIDRepeats {
-  private var ranges: [Range<Int>] = []
+  /// The show's GUIDs' bytes, one after another, and where each ends.
+  private var arena: [UInt8] = []
+  private var ends: [Int] = []
   private var isPlainASCII = true
   private var slots: [Int] = []
 
   /// Starts a show.
   mutating func removeAll() {
-    ranges.removeAll(keepingCapacity: true)
+    arena.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
     isPlainASCII = true
   }
 
-  /// Notes an episode's GUID: its bytes in `text`, or `nil` when it is written with an escape.
-  mutating func append(_ range: Range<Int>?, in text: UnsafeBufferPointer<UInt8>) {
-    guard isPlainASCII, let range else {
+  /// Notes an episode's GUID: its bytes, or `nil` when it is written with an escape.
+  mutating func append(_ guid: UnsafeBufferPointer<UInt8>?) {
+    guard isPlainASCII, let guid else {
       isPlainASCII = false
       return
     }
-    for index in range where text[index] >= 0x80 {
+    for byte in guid where byte >= 0x80 {
       isPlainASCII = false
       return
     }
-    ranges.append(range)
+    arena.append(contentsOf: guid)
+    ends.append(arena.count)
   }
 
   /// Whether two of the show's GUIDs are equal strings.
   ///
   /// - Complexity: O(*n*) expected for *n* episodes.
-  mutating func repeats(in text: UnsafeBufferPointer<UInt8>, episodes: [Episode]) -> Bool {
+  mutating func repeats(episodes: [Episode]) -> Bool {
     guard isPlainASCII else {
       var seen = Set<String>(minimumCapacity: episodes.count)
       return episodes.contains { !seen.insert($0.guid).inserted }
     }
     var capacity = 16
-    while capacity < 2 * ranges.count { capacity *= 2 }
+    while capacity < 2 * ends.count { capacity *= 2 }
     if slots.count < capacity { slots = Array(repeating: -1, count: capacity) }
     for slot in 0..<capacity { slots[slot] = -1 }
     let mask = capacity - 1
-    for (position, range) in ranges.enumerated() {
-      // FNV-1a over the bytes.
-      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-      for index in range { hash = (hash ^ UInt64(text[index])) &* 0x100_0000_01B3 }
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot] >= 0 {
-        let other = ranges[slots[slot]]
-        if other.count == range.count,
-          memcmp(text.baseAddress! + other.lowerBound, text.baseAddress! + range.lowerBound, range.count) == 0
-        {
-          return true
+    return arena.withUnsafeBufferPointer { text in
+      func range(_ position: Int) -> Range<Int> { (position == 0 ? 0 : ends[position - 1])..<ends[position] }
+      for position in ends.indices {
+        let guid = range(position)
+        // FNV-1a over the bytes.
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for index in guid { hash = (hash ^ UInt64(text[index])) &* 0x100_0000_01B3 }
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+          let other = range(slots[slot])
+          if other.count == guid.count,
+            guid.isEmpty
+              || memcmp(text.baseAddress! + other.lowerBound, text.baseAddress! + guid.lowerBound, guid.count) == 0
+          {
+            return true
+          }
+          slot = (slot + 1) & mask
         }
-        slot = (slot + 1) & mask
+        slots[slot] = position
       }
-      slots[slot] = position
+      return false
     }
-    return false
   }
 }

@@ -94,8 +94,13 @@ package enum SmartFillCommand {
     do {
       return try BoundedFile.read(file, maximumBytes: maximumCatalogBytes)
     } catch {
-      throw .failure("\(DisplayText.escaped(file)): cannot read the file: \(error.reason)")
+      throw cannotRead(file, error)
     }
+  }
+
+  /// The failure of reading `file`.
+  static func cannotRead(_ file: String, _ error: FileError) -> CommandError {
+    .failure("\(DisplayText.escaped(file)): cannot read the file: \(error.reason)")
   }
 
   /// Writes `text` to `file`, or to standard output when `file` is `nil` or `-`.
@@ -130,12 +135,20 @@ package enum SmartFillCommand {
   }
 
   /// Reads and checks a catalog file, or fails naming the file and the first problem.
+  ///
+  /// A valid catalog is read a chunk at a time (``Catalog/init(contentsOfFile:maximumBytes:chunkBytes:)``), so
+  /// the memory a large one needs is the catalog's, not its text's too; the messages are those of reading the
+  /// file whole and then the catalog from its bytes.
   static func readCatalog(_ file: String) throws(CommandError) -> Catalog {
-    let data = try read(file)
     do {
-      return try Catalog(json: data)
+      return try Catalog(contentsOfFile: file, maximumBytes: maximumCatalogBytes)
     } catch {
-      throw .failure("\(DisplayText.escaped(file)): invalid catalog: \(error)")
+      switch error {
+      case .file(let problem):
+        throw cannotRead(file, problem)
+      case .catalog(let problem):
+        throw .failure("\(DisplayText.escaped(file)): invalid catalog: \(problem)")
+      }
     }
   }
 }

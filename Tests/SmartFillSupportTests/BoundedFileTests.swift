@@ -38,6 +38,47 @@ struct BoundedFileTests {
     }
   }
 
+  @Test("a reader reads the file a chunk at a time, and refuses a byte past the bound when the file grows")
+  func reader() throws {
+    let folder = try TemporaryDirectory(prefix: "support-tests")
+    defer { folder.cleanUp() }
+    let text = Array((0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) })
+    let path = try folder.write("a", Data(text))
+    for chunk in [1, 3, 64, 999, 1000, 4096] {
+      let reader = try #require(try BoundedFile.Reader.open(path, maximumBytes: 1000))
+      #expect(reader.size == 1000)
+      var read: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: chunk)
+      while true {
+        let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+        if count == 0 { break }
+        #expect(count <= chunk)
+        read += buffer[..<count]
+      }
+      #expect(read == text, "chunks of \(chunk)")
+      #expect(reader.count == 1000)
+    }
+    #expect(try BoundedFile.Reader.open(folder.file("none"), maximumBytes: 9) == nil)
+    #expect(throws: FileError(path: path, problem: .tooLarge(size: 1000, limit: 999))) {
+      try BoundedFile.Reader.open(path, maximumBytes: 999)
+    }
+    // The file grows after it was opened: the reader stops one byte past the bound.
+    let reader = try #require(try BoundedFile.Reader.open(path, maximumBytes: 1000))
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    handle.seekToEndOfFile()
+    handle.write(Data([1, 2, 3]))
+    try handle.close()
+    var buffer = [UInt8](repeating: 0, count: 600)
+    #expect(try buffer.withUnsafeMutableBytes { try reader.read(into: $0) } == 600)
+    #expect(throws: FileError(path: path, problem: .tooLarge(size: 1001, limit: 1000))) {
+      try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+    }
+    // Opened again, it is over the bound at once.
+    #expect(throws: FileError(path: path, problem: .tooLarge(size: 1003, limit: 1000))) {
+      try BoundedFile.contents(path, maximumBytes: 1000)
+    }
+  }
+
   @Test("the reasons say what the path is")
   func reasons() {
     #expect(
