@@ -224,42 +224,51 @@ struct CatalogIndex: Sendable {
       var free: [Free] = []
       var guids: [(hash: UInt64, episode: Int32)] = []
       guids.reserveCapacity(show.episodes.count)
-      for (position, episodeIndex) in order.enumerated() {
-        let episode = show.episodes[episodeIndex]
-        guids.append((CatalogIndex.hash(episode.guid), Int32(episodeIndex)))
-        if episode.kind == .full && episode.isPlayed { latest = position }
-        let isFree = show.ordering == .episodic ? episode.kind != .trailer : episode.kind == .bonus
-        if isFree, !episode.isPlayed, let seconds = episode.remainingSeconds {
-          free.append(
-            Free(
-              show: Int32(showIndex), episode: Int32(episodeIndex), position: Int32(position),
-              seconds: Int32(clamping: seconds), sameDurationRank: 0, listening: show.recentListeningSeconds,
-              published: episode.published.timeIntervalSince1970))
+      var chain: [(episode: Int32, position: Int32, seconds: Int32)] = []
+      let isEpisodic = show.ordering == .episodic
+      let listening = show.recentListeningSeconds
+      // The episodes read in place (fields through the buffer), not copied out one by one with their strings.
+      show.episodes.withUnsafeBufferPointer { episodes in
+        for (position, episodeIndex) in order.enumerated() {
+          guids.append((CatalogIndex.hash(episodes[episodeIndex].guid), Int32(episodeIndex)))
+          let kind = episodes[episodeIndex].kind
+          let isPlayed = episodes[episodeIndex].isPlayed
+          if kind == .full && isPlayed { latest = position }
+          let isFree = isEpisodic ? kind != .trailer : kind == .bonus
+          if isFree, !isPlayed, let seconds = episodes[episodeIndex].remainingSeconds {
+            free.append(
+              Free(
+                show: Int32(showIndex), episode: Int32(episodeIndex), position: Int32(position),
+                seconds: Int32(clamping: seconds), sameDurationRank: 0, listening: listening,
+                published: episodes[episodeIndex].published.timeIntervalSince1970))
+          }
+        }
+        for position in (latest + 1)..<order.count {
+          let episodeIndex = order[position]
+          guard episodes[episodeIndex].kind == .full, !episodes[episodeIndex].isPlayed else { continue }
+          chain.append(
+            (Int32(episodeIndex), Int32(position), Int32(clamping: episodes[episodeIndex].remainingSeconds ?? -1)))
         }
       }
       latestPlayed = latest
-      var chain: [(episode: Int32, position: Int32, seconds: Int32)] = []
-      for position in (latest + 1)..<order.count {
-        let episode = show.episodes[order[position]]
-        guard episode.kind == .full, !episode.isPlayed else { continue }
-        chain.append((Int32(order[position]), Int32(position), Int32(clamping: episode.remainingSeconds ?? -1)))
-      }
       self.chain = chain
-      let first =
-        show.ordering == .episodic
-        ? chain.first { $0.seconds >= 0 } : chain.first.flatMap { $0.seconds >= 0 ? $0 : nil }
+      let first = isEpisodic ? chain.first { $0.seconds >= 0 } : chain.first.flatMap { $0.seconds >= 0 ? $0 : nil }
       seriesPublished = first.map { show.episodes[Int($0.episode)].published.timeIntervalSince1970 } ?? 0
       unknownChainCount = chain.reduce(0) { $0 + ($1.seconds < 0 ? 1 : 0) }
       guids.sort { $0.hash < $1.hash }
       self.guids = guids
       // Episodic shows' free episodes are already in (published, position) order: series order is by date.
-      if show.ordering == .serial {
+      if !isEpisodic {
         free.sort { ($0.published, $0.position) < ($1.published, $1.position) }
       }
-      var seen: [Int32: Int32] = [:]
-      for offset in free.indices {
-        free[offset].sameDurationRank = seen[free[offset].seconds, default: 0]
-        seen[free[offset].seconds, default: 0] += 1
+      // Each one's rank among the earlier ones of its length: (length, offset) sorted as packed integers, then
+      // counted along each run of one length (no dictionary).
+      var byLength = free.indices.map { Int(free[$0].seconds) << 32 | $0 }
+      byLength.sort()
+      var rank: Int32 = 0
+      for (position, entry) in byLength.enumerated() {
+        rank = position > 0 && byLength[position - 1] >> 32 == entry >> 32 ? rank + 1 : 0
+        free[entry & 0xFFFF_FFFF].sameDurationRank = rank
       }
       self.free = free
     }

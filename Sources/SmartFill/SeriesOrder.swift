@@ -42,6 +42,15 @@ package enum SeriesOrder {
         published: episode.published.timeIntervalSince1970
       )
     }
+    // Feeds list their episodes newest first (or oldest first): when the keys already run strictly one way,
+    // that is the order, without a sort (strictly, so that no tie needs the GUIDs).
+    func before(_ a: (season: Int, number: Int, published: Double), _ b: (season: Int, number: Int, published: Double))
+      -> Bool
+    { (a.season, a.number, a.published) < (b.season, b.number, b.published) }
+    if keys.count > 1 {
+      if zip(keys, keys.dropFirst()).allSatisfy({ before($1, $0) }) { return Array(keys.indices.reversed()) }
+      if zip(keys, keys.dropFirst()).allSatisfy({ before($0, $1) }) { return Array(keys.indices) }
+    }
     return show.episodes.indices.sorted { lhs, rhs in
       let a = keys[lhs]
       let b = keys[rhs]

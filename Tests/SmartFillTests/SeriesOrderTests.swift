@@ -42,6 +42,13 @@ struct SeriesOrderTests {
       show.episodes.shuffle(using: &random)
       #expect(SeriesOrder.indices(of: show).map { show.episodes[$0].guid } == order)
       #expect(order == Oracle.seriesOrder(show).map(\.guid))
+      // Listed in series order, or newest first, as feeds do: the order needs no sort, and is the same.
+      let sorted = Oracle.seriesOrder(show)
+      for listed in [sorted, sorted.reversed()] {
+        var ordered = show
+        ordered.episodes = listed
+        #expect(SeriesOrder.indices(of: ordered).map { ordered.episodes[$0].guid } == order)
+      }
     }
   }
 }
