@@ -119,9 +119,17 @@ extension FillEngine {
     guard let episode = index.episode(withGUID: id.guid, inShow: show, of: catalog) else {
       throw .unknownEpisode(id)
     }
-    var value = catalog.shows[show]
-    body(&value.episodes[episode])
-    try replace(show, with: value)
+    // Only this episode changes (its GUID too stays), and the show was valid: its own values are all there is
+    // to check, and the first problem is the one a check of the whole show would report.
+    var changed = catalog.shows[show].episodes[episode]
+    body(&changed)
+    var location = CatalogLocation(showIndex: show, feedURL: id.feedURL)
+    location.episodeIndex = episode
+    location.guid = changed.guid
+    if let problem = changed.problems(at: location).first { throw .invalid(problem) }
+    // In place: no copy of the show's other episodes when the catalog is not shared.
+    catalog.shows[show].episodes[episode] = changed
+    index.replaceShow(at: show, with: catalog.shows[show])
   }
 
   private mutating func replace(_ show: Int, with value: Show) throws(ChangeError) {
