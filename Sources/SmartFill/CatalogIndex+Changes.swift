@@ -104,13 +104,8 @@ extension CatalogIndex {
   private mutating func moveInSeriesOrder(_ show: Int) {
     guard let old = seriesOrder.firstIndex(of: Int32(show)) else { return }
     seriesOrder.remove(at: old)
-    var low = 0
-    var high = seriesOrder.count
-    while low < high {
-      let middle = (low + high) / 2
-      if seriesPrecedes(Int(seriesOrder[middle]), show) { low = middle + 1 } else { high = middle }
-    }
-    seriesOrder.insert(Int32(show), at: low)
+    let place = seriesOrder.partitioningIndex { !seriesPrecedes(Int($0), show) }
+    seriesOrder.insert(Int32(show), at: place)
   }
 
   /// Makes ``durationUnit`` divide every duration of `part` too.
@@ -149,15 +144,7 @@ extension CatalogIndex {
     guard !(removed.isEmpty && inserted.isEmpty) else { return }
     // Where each new entry goes: before the first old entry it does not follow (old entries of the show
     // included, since the whole order is sorted; the removed ones then go).
-    let places = inserted.map { entry in
-      var low = 0
-      var high = freeOrder.count
-      while low < high {
-        let middle = (low + high) / 2
-        if Self.precedes(freeOrder[middle], entry, feedRank: feedRank) { low = middle + 1 } else { high = middle }
-      }
-      return low
-    }
+    let places = inserted.map { entry in freeOrder.partitioningIndex { !Self.precedes($0, entry, feedRank: feedRank) } }
     let (moved, newOffsets) = Self.offsetTable(count: freeOrder.count, removed: removed, places: places)
     // The durations whose entries came or went: only their ranks change.
     var durations = Set(removed.map { freeOrder[$0].seconds })
@@ -306,17 +293,9 @@ extension CatalogIndex {
     Self.remove(at: gaps, from: &freeByDuration)
     // Each new entry where (remaining time, offset) puts it: the list is sorted by that key again.
     let additions = newOffsets.sorted { (order[Int($0)].seconds, $0) < (order[Int($1)].seconds, $1) }
-    let byDuration = freeByDuration
     let places = additions.map { offset in
       let key = (order[Int(offset)].seconds, offset)
-      var low = 0
-      var high = byDuration.count
-      while low < high {
-        let middle = (low + high) / 2
-        let other = byDuration[middle]
-        if (order[Int(other)].seconds, other) < key { low = middle + 1 } else { high = middle }
-      }
-      return low
+      return freeByDuration.partitioningIndex { !((order[Int($0)].seconds, $0) < key) }
     }
     Self.insert(additions, at: places, into: &freeByDuration)
   }
@@ -326,12 +305,7 @@ extension CatalogIndex {
   /// - Complexity: O(log *n* + *m*) for the *m* entries of that duration.
   private mutating func recountRanks(ofDuration seconds: Int32) {
     let byDuration = freeByDuration
-    var low = 0
-    var high = byDuration.count
-    while low < high {
-      let middle = (low + high) / 2
-      if freeOrder[Int(byDuration[middle])].seconds < seconds { low = middle + 1 } else { high = middle }
-    }
+    var low = byDuration.partitioningIndex { freeOrder[Int($0)].seconds >= seconds }
     var rank: Int32 = 0
     while low < byDuration.count, freeOrder[Int(byDuration[low])].seconds == seconds {
       freeOrder[Int(byDuration[low])].freeRank = rank

@@ -280,12 +280,7 @@ struct CatalogIndex: Sendable {
   func episode(withGUID guid: String, inShow show: Int, of catalog: Catalog) -> Int? {
     let hashes = guidHashes[show]
     let target = Self.hash(guid)
-    var low = 0
-    var high = hashes.count
-    while low < high {
-      let middle = (low + high) / 2
-      if hashes[middle].hash < target { low = middle + 1 } else { high = middle }
-    }
+    var low = hashes.partitioningIndex { $0.hash >= target }
     while low < hashes.count, hashes[low].hash == target {
       let episode = Int(hashes[low].episode)
       if catalog.shows[show].episodes[episode].guid == guid { return episode }

@@ -47,12 +47,7 @@ struct SplitCandidates {
     let freeOrder = index.freeOrder
     let byDuration = index.freeByDuration
     let longest = top * unit
-    var low = 0
-    var high = byDuration.count
-    while low < high {
-      let middle = (low + high) / 2
-      if Int(freeOrder[Int(byDuration[middle])].seconds) <= longest { low = middle + 1 } else { high = middle }
-    }
+    let low = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) > longest }
     guard low <= limit else { return nil }
     var offsets: [Int] = []
     for position in 0..<low {
