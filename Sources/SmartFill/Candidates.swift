@@ -130,12 +130,7 @@ struct RequestContext {
     guard hasExclusions[show] else { return false }
     let key = show << 32 | episode
     let excluded = excludedEpisodes
-    var low = 0
-    var high = excluded.count
-    while low < high {
-      let middle = (low + high) / 2
-      if excluded[middle] < key { low = middle + 1 } else { high = middle }
-    }
+    let low = excluded.partitioningIndex { $0 >= key }
     return low < excluded.count && excluded[low] == key
   }
 
@@ -630,24 +625,15 @@ struct CandidateMerge {
       if !context.hasExclusions[Int(free.show)] { return rank }
     } else {
       guard seconds <= high, touchedDurations[seconds >> 6] & (1 << UInt64(seconds & 63)) != 0 else { return rank }
-      // Binary searches over local copies: a closure over `self` would copy the merge.
+      // Binary searches over local copies, with closures that capture only them: a closure over `self` would
+      // copy the merge.
       let taken = priorityTaken
-      var low = 0
-      var top = taken.count
-      while low < top {
-        let middle = (low + top) / 2
-        if taken[middle].seconds < seconds { low = middle + 1 } else { top = middle }
-      }
+      let low = taken.partitioningIndex { $0.seconds >= seconds }
       if low < taken.count, taken[low].seconds == seconds { rank += taken[low].count }
     }
     let key = rankKey(show: Int(free.show), seconds: seconds)
     let skipped = uncounted
-    var first = 0
-    var top = skipped.count
-    while first < top {
-      let middle = (first + top) / 2
-      if skipped[middle].key < key { first = middle + 1 } else { top = middle }
-    }
+    let first = skipped.partitioningIndex { $0.key >= key }
     var end = first
     while end < skipped.count, skipped[end].key == key, Int(skipped[end].offset) < offset { end += 1 }
     return rank - (end - first)
