@@ -85,11 +85,6 @@ struct VarietyFill {
     }
   }
 
-  /// `deltas` after taking candidate `item`: +1 for its own show if dominant, −2 for every other.
-  func moved(_ deltas: [Int], by item: Int) -> [Int] {
-    deltas.indices.map { show in deltas[show] + (dominantIndex[item] == show ? 1 : -2) }
-  }
-
   /// For each state and each kind of candidate (dominant show 0 … k − 1, then the others), the state after
   /// taking one, or −1.
   func transitions(_ space: StateSpace) -> [[Int]] {
@@ -120,19 +115,19 @@ struct VarietyFill {
     }
     // The head: as many candidates as the budget allows for the states it can reach.
     var inHead = [Int](repeating: 0, count: dominantCount)
+    // A state stands for every δ at or below its own when it is the lowest, so a step up starts there.
+    func highest(_ show: Int, _ inHead: Int) -> Int { max(start[show], lows[show]) + min(inHead, fits[show]) }
     func space(_ inHead: [Int]) -> StateSpace {
-      let highs = (0..<dominantCount).map { show in
-        // A state stands for every δ at or below its own when it is the lowest, so a step up starts there.
-        max(start[show], lows[show]) + min(inHead[show], fits[show])
-      }
-      return StateSpace(lows: lows, highs: highs)
+      StateSpace(lows: lows, highs: (0..<dominantCount).map { highest($0, inHead[$0]) })
     }
     var cut = 0
+    var grown = inHead
     while cut < count, cut < headSize {
       let next = groupEnds[cut]
-      var grown = inHead
       for item in cut..<next { if let show = dominantIndex[item] { grown[show] += 1 } }
-      if cut > 0, (next + 1) * space(grown).count * words > budget { break }
+      var states = 1
+      for show in 0..<dominantCount { states *= highest(show, grown[show]) - lows[show] + 1 }
+      if cut > 0, (next + 1) * states * words > budget { break }
       inHead = grown
       cut = next
     }
@@ -204,29 +199,59 @@ struct VarietyFill {
     var taken: [Int] = []
     var total = 0
     var position = 0
+    var after = current
     // Stop once the selection is inside the window and arrangeable.
     while position < cut, total < low || current.contains(where: { $0 > 2 }) {
       let duration = durations[position]
-      let after = moved(current, by: position)
+      for show in 0..<dominantCount { after[show] = current[show] + (dominantIndex[position] == show ? 1 : -2) }
       if total + duration <= top, let next = space.index(after),
         rows.containsAny((position + 1) * states + next, in: (low - total - duration)...(top - total - duration))
       {
         taken.append(position)
         total += duration
-        current = after
+        swap(&current, &after)
         position += 1
       } else {
         position = groupEnds[position]
       }
     }
     if let tail, position >= cut, total < low || current.contains(where: { $0 > 2 }) {
-      // The forward pass ran through the head: a completion in the tail reaches the window from here.
-      let rest = tail.select(
+      // The forward pass ran through the head: a completion in the tail reaches the window from here. Only
+      // the tail's candidates that fit in what is left of the window can be part of it.
+      let (rest, places) = tail.pruned(upTo: top - total)
+      let chosen = rest.select(
         in: max(0, low - total)...(top - total), fixedLow: max(0, low - total), start: current, aim: nil)
-      taken += rest.indices.map { $0 + cut }
-      total += rest.total
+      taken += chosen.indices.map { places[$0] + cut }
+      total += chosen.total
     }
     return (taken, total, inWindow)
+  }
+
+  /// The candidates that can be taken with at most `high` left, and each one's place in this list: those no
+  /// longer than `high` whose group has no longer one before them (a group is taken from its start).
+  ///
+  /// - Complexity: O(*n*).
+  func pruned(upTo high: Int) -> (VarietyFill, places: [Int]) {
+    var rest = self
+    rest.durations = []
+    rest.groupEnds = []
+    rest.dominantIndex = []
+    var places: [Int] = []
+    var start = 0
+    while start < durations.count {
+      let end = groupEnds[start]
+      var item = start
+      while item < end, durations[item] <= high { item += 1 }
+      let keptEnd = places.count + (item - start)
+      for kept in start..<item {
+        places.append(kept)
+        rest.durations.append(durations[kept])
+        rest.groupEnds.append(keptEnd)
+        rest.dominantIndex.append(dominantIndex[kept])
+      }
+      start = end
+    }
+    return (rest, places)
   }
 
   /// The totals reachable from all the candidates as a multiset, one row per state of `space` (`moves` its
@@ -268,7 +293,8 @@ struct VarietyFill {
       starts.append(start)
       start = groupEnds[start]
     }
-    starts.sort { durations[$0] < durations[$1] }
+    // Sorted as packed integers (length, then place), without a comparison closure.
+    starts = starts.map { durations[$0] << 32 | $0 }.sorted().map { $0 & 0xFFFF_FFFF }
     do {
       for index in starts {
         let end = groupEnds[index]

@@ -4,16 +4,25 @@ import Testing
 
 @Suite("Variety fill")
 struct VarietyFillTests {
-  /// The rule for one dominant show, by enumeration: every subset of the candidates after a position, with
-  /// `D = count(dominant) − 2 · count(others)` at most 2 at the end.
-  static func bruteForce(_ durations: [Int], dominant: [Bool], window: ClosedRange<Int>) -> (
-    indices: [Int], total: Int, inWindow: Bool
-  ) {
+  /// The rule for one dominant show, by enumeration: every subset of the candidates after a position that
+  /// takes each group's remaining candidates from its start (`groupEnds[i]` is the end of `i`'s group; `nil`
+  /// for one candidate per group), with `D = count(dominant) − 2 · count(others)` at most 2 at the end.
+  static func bruteForce(
+    _ durations: [Int], dominant: [Bool], window: ClosedRange<Int>, groupEnds: [Int]? = nil
+  ) -> (indices: [Int], total: Int, inWindow: Bool) {
     let count = durations.count
+    let groupEnds = groupEnds ?? Array(1...max(1, count))
     func completions(from start: Int) -> [(total: Int, delta: Int)] {
-      var result: [(Int, Int)] = [(0, 0)]
-      for item in start..<count {
-        result += result.map { ($0.0 + durations[item], $0.1 + (dominant[item] ? 1 : -2)) }
+      var result: [(Int, Int)] = []
+      for subset in 0..<(1 << (count - start)) {
+        let taken = (start..<count).filter { subset >> ($0 - start) & 1 == 1 }
+        // Within a group, a candidate is taken only with every one before it (from `start` on).
+        let prefixes = taken.allSatisfy { item in
+          item == start || groupEnds[item - 1] != groupEnds[item] || taken.contains(item - 1)
+        }
+        guard prefixes else { continue }
+        result.append(
+          (taken.reduce(0) { $0 + durations[$1] }, taken.reduce(0) { $0 + (dominant[$1] ? 1 : -2) }))
       }
       return result
     }
@@ -34,8 +43,10 @@ struct VarietyFillTests {
         taken.append(position)
         total += durations[position]
         delta = after
+        position += 1
+      } else {
+        position = groupEnds[position]
       }
-      position += 1
     }
     return (taken, total, inWindow)
   }
@@ -49,11 +60,19 @@ struct VarietyFillTests {
     for trial in 0..<3000 {
       let count = Int.random(in: 1...11, using: &random)
       let durations = (0..<count).map { _ in Int.random(in: 1...40, using: &random) }
-      let dominant = (0..<count).map { _ in Int.random(in: 0..<3, using: &random) > 0 }
+      var dominant: [Bool] = []
+      var groupEnds: [Int] = []
+      // Half the cases with chains of up to four candidates of one show (a series told in order).
+      while dominant.count < count {
+        let length = min(count - dominant.count, trial % 2 == 0 ? 1 : Int.random(in: 1...4, using: &random))
+        let isDominant = Int.random(in: 0..<3, using: &random) > 0
+        dominant += Array(repeating: isDominant, count: length)
+        groupEnds += Array(repeating: dominant.count, count: length)
+      }
       let high = Int.random(in: 1...150, using: &random)
       let window = max(0, high - Int.random(in: 0...10, using: &random))...high
       var fill = VarietyFill(
-        durations: durations, groupEnds: Array(1...count), dominantIndex: dominant.map { $0 ? 0 : nil },
+        durations: durations, groupEnds: groupEnds, dominantIndex: dominant.map { $0 ? 0 : nil },
         dominantCount: 1)
       // A third of the cases with a small head (or a budget that allows only one candidate in it), so that
       // the tail's multiset sets and the search continued in the tail are checked as well.
@@ -64,10 +83,10 @@ struct VarietyFillTests {
       }
       if trial % 3 != 0, count > 1 { split += 1 }
       let result = fill.select(in: window)
-      let expected = Self.bruteForce(durations, dominant: dominant, window: window)
+      let expected = Self.bruteForce(durations, dominant: dominant, window: window, groupEnds: groupEnds)
       #expect(
         result.indices == expected.indices && result.total == expected.total && result.inWindow == expected.inWindow,
-        "seed \(seed), trial \(trial): \(durations) \(dominant) in \(window), head \(fill.headSize), budget \(fill.budget)"
+        "seed \(seed), trial \(trial): \(durations) \(dominant) groups \(groupEnds) in \(window), head \(fill.headSize), budget \(fill.budget)"
       )
     }
     #expect(split > 1000)
