@@ -616,26 +616,32 @@ struct CandidateMerge {
   ///
   /// - Complexity: O(1) for a request without priority shows or exclusions, O(log *u*) otherwise.
   func rank(ofFreeAt offset: Int) -> Int {
-    let index = context.index
-    let free = index.freeOrder[offset]
-    var rank = Int(builder.pruneByShow ? free.sameDurationRank : free.freeRank)
+    Self.rank(
+      of: context.index.freeOrder[offset], at: offset, high: high, byShow: builder.pruneByShow,
+      hasExclusions: context.hasExclusions, uncounted: uncounted, priorityTaken: priorityTaken,
+      touchedDurations: touchedDurations)
+  }
+
+  /// ``rank(ofFreeAt:)`` from the tables it reads, so that the merge's loop calls it without copying the
+  /// merge (a method call on `self` inside a mutating method copies it).
+  private static func rank(
+    of free: CatalogIndex.Free, at offset: Int, high: Int, byShow: Bool, hasExclusions: [Bool],
+    uncounted: [(key: Int, offset: Int32)], priorityTaken: [(seconds: Int, count: Int)], touchedDurations: [UInt64]
+  ) -> Int {
+    var rank = Int(byShow ? free.sameDurationRank : free.freeRank)
     if uncounted.isEmpty && priorityTaken.isEmpty { return rank }
     let seconds = Int(free.seconds)
-    if builder.pruneByShow {
-      if !context.hasExclusions[Int(free.show)] { return rank }
+    if byShow {
+      if !hasExclusions[Int(free.show)] { return rank }
     } else {
       guard seconds <= high, touchedDurations[seconds >> 6] & (1 << UInt64(seconds & 63)) != 0 else { return rank }
-      // Binary searches over local copies, with closures that capture only them: a closure over `self` would
-      // copy the merge.
-      let taken = priorityTaken
-      let low = taken.partitioningIndex { $0.seconds >= seconds }
-      if low < taken.count, taken[low].seconds == seconds { rank += taken[low].count }
+      let low = priorityTaken.partitioningIndex { $0.seconds >= seconds }
+      if low < priorityTaken.count, priorityTaken[low].seconds == seconds { rank += priorityTaken[low].count }
     }
-    let key = rankKey(show: Int(free.show), seconds: seconds)
-    let skipped = uncounted
-    let first = skipped.partitioningIndex { $0.key >= key }
+    let key = rankKey(show: Int(free.show), seconds: seconds, high: high, byShow: byShow)
+    let first = uncounted.partitioningIndex { $0.key >= key }
     var end = first
-    while end < skipped.count, skipped[end].key == key, Int(skipped[end].offset) < offset { end += 1 }
+    while end < uncounted.count, uncounted[end].key == key, Int(uncounted[end].offset) < offset { end += 1 }
     return rank - (end - first)
   }
 
@@ -665,6 +671,8 @@ struct CandidateMerge {
     let feedRank = index.feedRank
     let isPriority = context.isPriority
     let hasExclusions = context.hasExclusions
+    let (uncounted, priorityTaken, touchedDurations) = (self.uncounted, self.priorityTaken, self.touchedDurations)
+    let byShow = builder.pruneByShow
     var available = 0
     defer { if !ranked { builder.candidates.available += available } }
     while nextFree < freeOrder.count {
@@ -692,7 +700,12 @@ struct CandidateMerge {
           continue
         }
       }
-      let rank: Int? = ranked ? self.rank(ofFreeAt: offset) : hasExclusions[show] ? nil : Int(free.sameDurationRank)
+      let rank: Int? =
+        ranked
+        ? Self.rank(
+          of: free, at: offset, high: high, byShow: byShow, hasExclusions: hasExclusions, uncounted: uncounted,
+          priorityTaken: priorityTaken, touchedDurations: touchedDurations)
+        : hasExclusions[show] ? nil : Int(free.sameDurationRank)
       builder.emitFree(
         TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false),
         seconds, sameDurationRank: rank)

@@ -287,14 +287,25 @@ struct VarietyFill {
     }
     // Short groups first (sorted: these sets fill up far more slowly than fill time's, so the order pays):
     // a group whose shortest addition lies in a row's dense tail adds nothing to it.
-    var starts: [Int] = []
+    // Counted, not compared: a length past the capacity adds nothing, so all of them share the last count.
+    let longest = rows.capacity + 1
+    var counts = [Int](repeating: 0, count: longest + 2)
     var start = 0
+    var groups = 0
     while start < durations.count {
-      starts.append(start)
+      counts[min(durations[start], longest) + 1] += 1
+      groups += 1
       start = groupEnds[start]
     }
-    // Sorted as packed integers (length, then place), without a comparison closure.
-    starts = starts.map { durations[$0] << 32 | $0 }.sorted().map { $0 & 0xFFFF_FFFF }
+    for length in 0...longest { counts[length + 1] += counts[length] }
+    var starts = [Int](repeating: 0, count: groups)
+    start = 0
+    while start < durations.count {
+      let length = min(durations[start], longest)
+      starts[counts[length]] = start
+      counts[length] += 1
+      start = groupEnds[start]
+    }
     do {
       for index in starts {
         let end = groupEnds[index]
