@@ -64,6 +64,25 @@ struct ReachRows {
     lowest[row] = Int.max
   }
 
+  /// Adds every sum from `sum` up to the capacity to `row`.
+  ///
+  /// - Complexity: O(*k*), where *k* is the number of words from `sum` to the row's dense tail.
+  mutating func insertAll(_ row: Int, from sum: Int) {
+    check(row)
+    let first = max(sum, 0)
+    let word = first >> 6
+    guard first <= capacity, word < dense[row] else { return }
+    let count = wordCount
+    let oldDense = dense[row]
+    storage.withUnsafeMutableBufferPointer { words in
+      let base = row * count
+      words[base + word] |= ~0 << UInt64(first & 63)
+      for index in (word + 1)..<oldDense { words[base + index] = ~0 }
+    }
+    dense[row] = first & 63 == 0 ? word : word + 1
+    lowest[row] = min(lowest[row], first)
+  }
+
   /// Sets `row` to a copy of `source`.
   mutating func copy(_ source: Int, to row: Int) {
     check(source)

@@ -34,8 +34,12 @@ struct VarietyFill {
   static let wordBudget = 1 << 21
   /// The most words of this search's head rows; the head shrinks to fit (tests lower it).
   var budget = VarietyFill.wordBudget
+  /// The longest head the engine asks for, in candidates: fill time's for a fill up to two hours. The
+  /// forward pass decides within it or goes on in the tail's pruned search; longer heads did more work on
+  /// every benchmark catalog checked (256: 1.7 times the instructions on gen-100-s3 at 45 minutes).
+  static let defaultHeadSize = 64
   /// The longest head, in candidates (tests lower it).
-  var headSize = FillTime.defaultHeadSize
+  var headSize = VarietyFill.defaultHeadSize
 
   /// Selects by the variety rule for the dominant shows.
   ///
@@ -154,7 +158,10 @@ struct VarietyFill {
       let extended = StateSpace(
         lows: (0..<dominantCount).map { max(lows[$0], 2 - tailFits[$0]) },
         highs: (0..<dominantCount).map { max(space.highs[$0], 2 - tailFits[$0]) + tailFits[$0] })
-      let summary = rest.reachableTotals(extended, moves: rest.transitions(extended), upTo: high)
+      let summary = rest.reachableTotals(
+        extended, moves: rest.transitions(extended), upTo: high,
+        ignoredFrom: dominantCount == 1
+          ? ignoredTotals(extended, cut: cut, start: max(start[0], lows[0]), high: high) : nil)
       for state in 0..<states {
         rows.restore(cut * states + state, from: summary.compact(extended.index(space.deltas(state))!))
       }
@@ -254,13 +261,41 @@ struct VarietyFill {
     return (rest, places)
   }
 
+  /// For one dominant show, per state of the tail's `space`: the smallest total of the tail's sets that no
+  /// forward pass can ask about, as no selection among the head's `cut` candidates reaches the state with
+  /// that much room left under `high`. In the head's states, reaching `δ` from `start` (the start's state:
+  /// a step up from the lowest state starts there) takes at least `δ − start` episodes of the show, so at
+  /// least the sum of its `δ − start` shortest in the head; a total above `high` less that sum cannot
+  /// follow. (`Int.max` where every total can be asked about.)
+  ///
+  /// - Complexity: O(*c* log *c* + *S*) for *c* head candidates and *S* states.
+  func ignoredTotals(_ space: StateSpace, cut: Int, start: Int, high: Int) -> [Int] {
+    var shortest = [0]
+    for length in (0..<cut).filter({ dominantIndex[$0] != nil }).map({ durations[$0] }).sorted() {
+      shortest.append(shortest.last! + length)
+    }
+    return (0..<space.count).map { state in
+      // The lowest state stands for every δ below it, down to those that need no episode of the show.
+      let needed = space.deltas(state)[0] - start
+      if state == 0 || needed <= 0 { return Int.max }
+      return needed < shortest.count ? max(0, high - shortest[needed] + 1) : 0
+    }
+  }
+
   /// The totals reachable from all the candidates as a multiset, one row per state of `space` (`moves` its
   /// transitions): row *s* holds the totals of selections that keep every `δ` of state *s* plus the
   /// selection's `D` at most 2.
   ///
+  /// With `ignoredFrom` (one dominant show; see ``ignoredTotals(_:cut:start:high:)``), row *s* also holds
+  /// every total from `ignoredFrom[s]` on, which no query can tell apart. The groups of the dominant show go
+  /// first; then those totals are added, and the other shows' groups (whose steps lower `δ` and raise the
+  /// total, so take an ignored total only to another ignored one) find the rows dense sooner.
+  ///
   /// - Complexity: O(*g* · *S* · *w*) word operations for the *g* groups processed before every row's dense
   ///   tail makes the rest irrelevant, *S* states.
-  func reachableTotals(_ space: StateSpace, moves: [[Int]], upTo high: Int) -> ReachRows {
+  func reachableTotals(
+    _ space: StateSpace, moves: [[Int]], upTo high: Int, ignoredFrom: [Int]? = nil
+  ) -> ReachRows {
     let states = space.count
     // Rows 0 ..< states and states ..< 2 · states: the sets before and after each group.
     var rows = ReachRows(rows: 2 * states, maximum: high)
@@ -306,14 +341,26 @@ struct VarietyFill {
       counts[length] += 1
       start = groupEnds[start]
     }
-    do {
+    var phases = [starts]
+    if ignoredFrom != nil {
+      let ofShow = starts.filter { start in (start..<groupEnds[start]).contains { dominantIndex[$0] != nil } }
+      let others = starts.filter { start in !(start..<groupEnds[start]).contains { dominantIndex[$0] != nil } }
+      phases = [ofShow, others]
+    }
+    // The largest dense tail of the current rows, kept up to date by each group's pass over the states.
+    var densest = 0
+    for (phase, starts) in phases.enumerated() {
+      if phase == 1, let ignoredFrom {
+        for state in 0..<states { rows.insertAll(state, from: ignoredFrom[state]) }
+      }
+      densest = 0
+      for state in 0..<states { densest = max(densest, rows.dense[old * states + state]) }
       for index in starts {
         let end = groupEnds[index]
         let first = durations[index]
-        var densest = 0
-        for state in 0..<states { densest = max(densest, rows.dense[old * states + state]) }
         // Sorted: every later group starts at least as long, so none adds anything either.
         guard first < densest * 64 else { break }
+        densest = 0
         let step = moves[kind(index)]
         if dominantCount == 1 {
           // In place: a step up (+1) reads a higher state, so go up from the lowest; a step down reads a
@@ -324,10 +371,12 @@ struct VarietyFill {
             let state = up ? offset : states - 1 - offset
             let target = old * states + state
             // Nothing to add where the row is already dense below the shortest addition.
-            guard first < rows.dense[target] * 64 else { continue }
-            addGroup(index..<end, to: target, from: state, step: step) { source in
-              source == 0 && state == 0 ? (1 - old) * states : old * states + source
+            if first < rows.dense[target] * 64 {
+              addGroup(index..<end, to: target, from: state, step: step) { source in
+                source == 0 && state == 0 ? (1 - old) * states : old * states + source
+              }
             }
+            densest = max(densest, rows.dense[target])
           }
           continue
         }
@@ -336,6 +385,7 @@ struct VarietyFill {
           let target = new * states + state
           rows.copy(old * states + state, to: target)
           addGroup(index..<end, to: target, from: state, step: step) { old * states + $0 }
+          densest = max(densest, rows.dense[target])
         }
         old = new
       }

@@ -23,6 +23,21 @@ struct ReachRowsTests {
           rows.formUnionShifted(0, by: shift)
         }
         plain = plain.union(plain.map { $0 + shift }.filter { $0 <= rows.capacity })
+        // Now and then every sum from some point on, then the shifts carry on from the denser row.
+        if Int.random(in: 0..<8, using: &random) == 0 {
+          let from = Int.random(in: -3...(rows.capacity + 3), using: &random)
+          rows.insertAll(0, from: from)
+          if from <= rows.capacity { plain.formUnion(max(0, from)...rows.capacity) }
+        }
+        // Or from an empty row: every sum from some point on, shifted into row 0.
+        if Int.random(in: 0..<8, using: &random) == 0 {
+          let from = Int.random(in: 0...(rows.capacity + 3), using: &random)
+          let shift = Int.random(in: 0...(rows.capacity / 2), using: &random)
+          rows.setEmpty(2)
+          rows.insertAll(2, from: from)
+          rows.combine(into: 0, skip: 0, next: 2, shift: shift)
+          if from + shift <= rows.capacity { plain.formUnion((from + shift)...rows.capacity) }
+        }
       }
       for _ in 0..<30 {
         let low = Int.random(in: -5...(maximum + 5), using: &random)
