@@ -343,8 +343,14 @@ struct VarietyFill {
     }
     var phases = [starts]
     if ignoredFrom != nil {
-      let ofShow = starts.filter { start in (start..<groupEnds[start]).contains { dominantIndex[$0] != nil } }
-      let others = starts.filter { start in !(start..<groupEnds[start]).contains { dominantIndex[$0] != nil } }
+      var ofShow: [Int] = []
+      var others: [Int] = []
+      others.reserveCapacity(starts.count)
+      for start in starts {
+        var dominant = false
+        for item in start..<groupEnds[start] where dominantIndex[item] != nil { dominant = true }
+        if dominant { ofShow.append(start) } else { others.append(start) }
+      }
       phases = [ofShow, others]
     }
     // The largest dense tail of the current rows, kept up to date by each group's pass over the states.
