@@ -138,6 +138,17 @@ struct VarietyFill {
     let space = space(inHead)
     let states = space.count
     let moves = transitions(space)
+    // For one dominant show, what the rows may ignore (see ``ignoredFrom(delta:isLowest:base:shows:others:shortest:high:)``):
+    // the show's episodes before each position, and the sums of its shortest in the head.
+    let tracksRoom = dominantCount == 1
+    var showsBefore = [Int](repeating: 0, count: cut + 1)
+    var shortest: [Int] = []
+    if tracksRoom {
+      for position in 0..<cut {
+        showsBefore[position + 1] = showsBefore[position] + (dominantIndex[position] == nil ? 0 : 1)
+      }
+      shortest = shortestSums(before: cut)
+    }
 
     // Rows: position p's state s is row p · states + s; position `cut` holds the tail's sets.
     var rows = ReachRows(rows: (cut + 1) * states, maximum: high)
@@ -161,7 +172,11 @@ struct VarietyFill {
       let summary = rest.reachableTotals(
         extended, moves: rest.transitions(extended), upTo: high,
         ignoredFrom: dominantCount == 1
-          ? ignoredTotals(extended, cut: cut, start: max(start[0], lows[0]), high: high) : nil)
+          ? (0..<extended.count).map { state in
+            Self.ignoredFrom(
+              delta: state + extended.lows[0], isLowest: state == 0, base: max(start[0], lows[0]),
+              shows: showsBefore[cut], others: nil, shortest: shortest, high: high)
+          } : nil)
       for state in 0..<states {
         rows.restore(cut * states + state, from: summary.compact(extended.index(space.deltas(state))!))
       }
@@ -177,11 +192,20 @@ struct VarietyFill {
       let next = moves[kind(position)]
       for state in 0..<states {
         let target = position * states + state
+        var ignored = Int.max
+        if tracksRoom {
+          ignored = Self.ignoredFrom(
+            delta: state + lows[0], isLowest: state == 0, base: max(start[0], lows[0]),
+            shows: showsBefore[position], others: position - showsBefore[position], shortest: shortest, high: high)
+          // A new row holds every total: a row no pass reaches is left so.
+          if ignored == 0 { continue }
+        }
         rows.copy(skip * states + state, to: target)
         if next[state] >= 0 {
           rows.combine(
             into: target, skip: target, next: (position + 1) * states + next[state], shift: durations[position])
         }
+        if ignored != Int.max { rows.insertAll(target, from: ignored) }
       }
     }
 
@@ -261,32 +285,51 @@ struct VarietyFill {
     return (rest, places)
   }
 
-  /// For one dominant show, per state of the tail's `space`: the smallest total of the tail's sets that no
-  /// forward pass can ask about, as no selection among the head's `cut` candidates reaches the state with
-  /// that much room left under `high`. In the head's states, reaching `δ` from `start` (the start's state:
-  /// a step up from the lowest state starts there) takes at least `δ − start` episodes of the show, so at
-  /// least the sum of its `δ − start` shortest in the head; a total above `high` less that sum cannot
-  /// follow. (`Int.max` where every total can be asked about.)
+  /// For one dominant show, what no forward pass can ask of a state's row at some position: the smallest
+  /// total from which it is ignored (`Int.max`: none; 0: the whole row, as no pass reaches the state there).
   ///
-  /// - Complexity: O(*c* log *c* + *S*) for *c* head candidates and *S* states.
-  func ignoredTotals(_ space: StateSpace, cut: Int, start: Int, high: Int) -> [Int] {
-    var shortest = [0]
+  /// In this search's states, a pass reaches the position from `base` (the start's state: a step up from
+  /// the lowest state starts there) with `shows` episodes of the show and `others` of the others before it,
+  /// so with `δ` from `base − 2 · others` to `base + shows`; reaching `δ > base` takes at least `δ − base`
+  /// episodes of the show, so at least the sum of its `δ − base` shortest (`shortest[k]`, among those the
+  /// pass can have taken), and no total above `high` less that sum can follow. The lowest state stands for
+  /// every `δ` below it and is never ignored.
+  ///
+  /// Ignored totals only ever lead to ignored totals: a completion that reaches one at a later position, or
+  /// from the tail's multiset by episodes of the other shows (which lower `δ` and raise the total), would
+  /// need a prefix with room for it. In the tail's multiset a row is built from the row of the state two
+  /// below, which may be too low to reach where its own is not: there `others` is `nil`, and only the upper
+  /// bound counts.
+  ///
+  /// - Complexity: O(1).
+  static func ignoredFrom(
+    delta: Int, isLowest: Bool, base: Int, shows: Int, others: Int?, shortest: [Int], high: Int
+  ) -> Int {
+    if isLowest { return Int.max }
+    let needed = delta - base
+    if needed > shows { return 0 }
+    if let others, delta < base - 2 * others { return 0 }
+    if needed <= 0 { return Int.max }
+    return needed < shortest.count ? max(0, high - shortest[needed] + 1) : 0
+  }
+
+  /// The sums of the dominant show's `k` shortest candidates among the first `cut`, for every `k`.
+  ///
+  /// - Complexity: O(*c* log *c*) for the *c* candidates of the show among them.
+  func shortestSums(before cut: Int) -> [Int] {
+    var sums = [0]
     for length in (0..<cut).filter({ dominantIndex[$0] != nil }).map({ durations[$0] }).sorted() {
-      shortest.append(shortest.last! + length)
+      sums.append(sums.last! + length)
     }
-    return (0..<space.count).map { state in
-      // The lowest state stands for every δ below it, down to those that need no episode of the show.
-      let needed = space.deltas(state)[0] - start
-      if state == 0 || needed <= 0 { return Int.max }
-      return needed < shortest.count ? max(0, high - shortest[needed] + 1) : 0
-    }
+    return sums
   }
 
   /// The totals reachable from all the candidates as a multiset, one row per state of `space` (`moves` its
   /// transitions): row *s* holds the totals of selections that keep every `δ` of state *s* plus the
   /// selection's `D` at most 2.
   ///
-  /// With `ignoredFrom` (one dominant show; see ``ignoredTotals(_:cut:start:high:)``), row *s* also holds
+  /// With `ignoredFrom` (one dominant show; see ``ignoredFrom(delta:isLowest:base:shows:others:shortest:high:)``),
+  /// row *s* also holds
   /// every total from `ignoredFrom[s]` on, which no query can tell apart. The groups of the dominant show go
   /// first; then those totals are added, and the other shows' groups (whose steps lower `δ` and raise the
   /// total, so take an ignored total only to another ignored one) find the rows dense sooner.
