@@ -18,7 +18,14 @@
 /// the start's `δ` plus the episodes of *s* in the head, no state can be reached. Long candidate lists are
 /// split as in ``FillTime``: a head whose rows fit the memory budget, and the tail's sets per `δ` computed
 /// from the tail as a multiset; if the forward pass runs past the head, the tail is solved the same way
-/// from the state reached. The budget only chooses the size of the head, never the answer.
+/// from the state reached, among the candidates that fit in what is left (``pruned(upTo:)``). The budget
+/// only chooses the size of the head, never the answer.
+///
+/// With one dominant show, rows also skip what no forward pass can ask: a state reached at a position needs
+/// some episodes of *s* before it, so the prefix leaves room only for totals up to the top less their
+/// shortest sum, and a state outside what the candidates before a position can reach is not asked at all
+/// (``ignoredFrom(delta:isLowest:base:shows:others:shortest:high:)``). Those totals are set rather than
+/// computed, so rows turn dense sooner and their work stops there.
 struct VarietyFill {
   /// Durations of the candidates in priority order.
   var durations: [Int]
