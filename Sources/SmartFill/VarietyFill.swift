@@ -145,8 +145,8 @@ struct VarietyFill {
     let space = space(inHead)
     let states = space.count
     let moves = transitions(space)
-    // For one dominant show, what the rows may ignore (see ``ignoredFrom(delta:isLowest:base:shows:others:shortest:high:)``):
-    // the show's episodes before each position, and the sums of its shortest in the head.
+    // For one dominant show, what the rows may ignore (see `ignoredFrom`): the show's episodes before each
+    // position, and the sums of its shortest in the head.
     let tracksRoom = dominantCount == 1
     var showsBefore = [Int](repeating: 0, count: cut + 1)
     var shortest: [Int] = []
@@ -335,11 +335,11 @@ struct VarietyFill {
   /// transitions): row *s* holds the totals of selections that keep every `δ` of state *s* plus the
   /// selection's `D` at most 2.
   ///
-  /// With `ignoredFrom` (one dominant show; see ``ignoredFrom(delta:isLowest:base:shows:others:shortest:high:)``),
-  /// row *s* also holds
-  /// every total from `ignoredFrom[s]` on, which no query can tell apart. The groups of the dominant show go
-  /// first; then those totals are added, and the other shows' groups (whose steps lower `δ` and raise the
-  /// total, so take an ignored total only to another ignored one) find the rows dense sooner.
+  /// With `ignoredFrom` (one dominant show; see
+  /// ``ignoredFrom(delta:isLowest:base:shows:others:shortest:high:)``), row *s* also holds every total from
+  /// `ignoredFrom[s]` on, which no query can tell apart. The groups of the dominant show go first; then those
+  /// totals are added, and the other shows' groups (whose steps lower `δ` and raise the total, so take an
+  /// ignored total only to another ignored one) find the rows dense sooner.
   ///
   /// - Complexity: O(*g* · *S* · *w*) word operations for the *g* groups processed before every row's dense
   ///   tail makes the rest irrelevant, *S* states.
