@@ -34,13 +34,8 @@ struct CatalogFileTests {
     var valid = 0
     for seed in UInt64(1)...600 {
       var random = SplitMix64(seed: seed)
-      let catalog =
-        random.chance(1, in: 2)
-        ? randomCatalog(&random, maximumShows: 3, maximumEpisodes: 4) : CatalogScannerTests.awkwardCatalog(&random)
-      var bytes = catalog.jsonBytes()
-      if random.chance(3, in: 4) {
-        for _ in 0..<random.integer(in: 1...3) { CatalogScannerTests.mutate(&bytes, &random) }
-      }
+      var bytes = CatalogScannerTests.seededCatalog(&random).jsonBytes()
+      if random.chance(3, in: 4) { CatalogScannerTests.mutateOnceOrMore(&bytes, &random) }
       let path = try folder.write("catalog-\(seed).json", Data(bytes))
       let expected = Self.fromMemory(bytes)
       if case .success = expected { valid += 1 }

@@ -61,11 +61,8 @@ struct CatalogScannerChunkTests {
     var refused = 0
     for seed in UInt64(1)...6_000 {
       var random = SplitMix64(seed: seed)
-      let catalog =
-        random.chance(1, in: 2)
-        ? randomCatalog(&random, maximumShows: 3, maximumEpisodes: 4) : CatalogScannerTests.awkwardCatalog(&random)
-      var bytes = catalog.jsonBytes()
-      for _ in 0..<random.integer(in: 1...3) { CatalogScannerTests.mutate(&bytes, &random) }
+      var bytes = CatalogScannerTests.seededCatalog(&random).jsonBytes()
+      CatalogScannerTests.mutateOnceOrMore(&bytes, &random)
       let whole = CatalogScanner.catalog(in: bytes)
       let (chunks, window) = Self.shape(seed)
       let read = Self.chunked(bytes, chunks: chunks, window: window, seed: seed)

@@ -247,6 +247,16 @@ struct CatalogScannerTests {
     Array("{}[]:,\"\\ 0123456789-+.eEtfnu\n\r\t".utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xA9, 0xFF, 0xED]
 
   /// One random change to `bytes`.
+  /// A small random catalog or an awkward one (half each), as the mutation tests start from.
+  static func seededCatalog(_ random: inout SplitMix64) -> Catalog {
+    random.chance(1, in: 2) ? randomCatalog(&random, maximumShows: 3, maximumEpisodes: 4) : awkwardCatalog(&random)
+  }
+
+  /// One to three ``mutate(_:_:)`` steps.
+  static func mutateOnceOrMore(_ bytes: inout [UInt8], _ random: inout SplitMix64) {
+    for _ in 0..<random.integer(in: 1...3) { mutate(&bytes, &random) }
+  }
+
   static func mutate(_ bytes: inout [UInt8], _ random: inout SplitMix64) {
     guard !bytes.isEmpty else {
       bytes = [random.element(of: bytesToInsert)]
@@ -313,11 +323,8 @@ struct CatalogScannerTests {
     var rejected = 0
     for seed in UInt64(1)...6_000 {
       var random = SplitMix64(seed: seed)
-      let catalog =
-        random.chance(1, in: 2)
-        ? randomCatalog(&random, maximumShows: 3, maximumEpisodes: 4) : Self.awkwardCatalog(&random)
-      var bytes = catalog.jsonBytes()
-      for _ in 0..<random.integer(in: 1...3) { Self.mutate(&bytes, &random) }
+      var bytes = Self.seededCatalog(&random).jsonBytes()
+      Self.mutateOnceOrMore(&bytes, &random)
       let generic = Self.generic(bytes)
       let scanned = CatalogScanner.catalog(in: bytes)
       let text = String(decoding: bytes, as: UTF8.self)
