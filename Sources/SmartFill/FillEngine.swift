@@ -218,7 +218,7 @@ public struct FillEngine: Sendable {
         durations: durations, groupEnds: candidates.groupEnds,
         dominantIndex: candidates.refs.map { dominants.firstIndex(of: $0.show) }, dominantCount: dominants.count)
       exact.budget = varietyBudget
-      exact.headSize = lookaheadHeadSize ?? VarietyFill.defaultHeadSize
+      if let size = lookaheadHeadSize { exact.headSize = size }
       let outcome = exact.select(in: scaledWindow, aim: varietyAim)
       // Another show may dominate once the first is held back: track it too, and solve again.
       guard let next = dominantShow(candidates, outcome.indices), !dominants.contains(next) else {
