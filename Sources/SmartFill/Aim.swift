@@ -23,6 +23,14 @@ struct Aim {
   ///
   /// - Complexity: O(*w*), where *w* is the number of words between the target and its nearest totals.
   func narrowed(_ window: ClosedRange<Int>, row: Int, of rows: ReachRows) -> ClosedRange<Int> {
+    narrowed(window, nearest: nearestDeviation(in: window, row: row, of: rows))
+  }
+
+  /// *d\**: the deviation from the target, in seconds, of the total in `row` inside `window` closest to the
+  /// target. `window` is in units and must hold one of the row's totals.
+  ///
+  /// - Complexity: O(*w*), as ``narrowed(_:row:of:)``.
+  func nearestDeviation(in window: ClosedRange<Int>, row: Int, of rows: ReachRows) -> Int {
     let below = targetSeconds / unit
     let above = (targetSeconds + unit - 1) / unit
     var nearest = Int.max
@@ -33,6 +41,13 @@ struct Aim {
       nearest = min(nearest, total * unit - targetSeconds)
     }
     precondition(nearest != Int.max, "aiming needs a reachable total in the window")
+    return nearest
+  }
+
+  /// `window` narrowed to `target ± max(nearest, aim)`.
+  ///
+  /// - Complexity: O(1).
+  func narrowed(_ window: ClosedRange<Int>, nearest: Int) -> ClosedRange<Int> {
     let reach = max(nearest, aimSeconds)
     let lowest = targetSeconds - reach
     let low = lowest <= 0 ? 0 : (lowest + unit - 1) / unit

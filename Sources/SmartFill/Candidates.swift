@@ -230,95 +230,34 @@ struct RequestContext {
   /// index's order unchanged, and each one's admission is read from a precomputed rank.
   var isDefault: Bool { priorityShows.isEmpty && excludedEpisodes.isEmpty }
 
-  /// One show's chain for continue series: its episodes in series order, and what was left out of it.
+  /// One show's chain for continue series without a target: its episodes in series order.
   struct SeriesChain {
     var show: Int
-    /// The episodes: series position, episode index and remaining seconds (−1 for an unknown length, only
-    /// without a target). A slice of one list shared by every chain of the request: index it from
-    /// `links.startIndex`.
+    /// The episodes: series position, episode index and remaining seconds (−1 for an unknown length). A
+    /// slice of one list shared by every chain of the request: index it from `links.startIndex`.
     var links: ArraySlice<Link>
-    /// Episodes of unknown length passed over (an episodic show's, with a target).
-    var skippedUnknown: Int
-    /// The episode of unknown length the chain stops before (a serial show's, with a target), if any.
-    var stoppedAt: Int?
   }
 
-  /// Every show's chain for continue series, the shows ordered by (priority rank, −listening, published date
-  /// of the next episode, feed URL); shows with an empty chain left out.
+  /// Every show's chain for continue series without a target, with its episodes of unknown length, the shows
+  /// ordered by (priority rank, −listening, published date of the next episode, feed URL). (With a target,
+  /// ``SeriesChainReader`` reads the chains as they are needed.)
   ///
-  /// Without `limit` (no target) the chains include episodes of unknown length. With it, each chain stops
-  /// after the first episode whose running total passes it; a serial show's chain stops before an episode of
-  /// unknown length, and an episodic show's passes over such episodes.
-  ///
-  /// - Complexity: O(*s* log *s* + *c*) in the shows and the chains' episodes without a target; with one,
-  ///   O(*s* + *c* + *p* log *p*) for the *p* priority shows and shows with exclusions (the others keep the
-  ///   index's order).
-  func seriesChains(upTo limit: Int? = nil) -> [SeriesChain] {
+  /// - Complexity: O(*s* log *s* + *c*) in the shows and the chains' episodes.
+  func seriesChains() -> [SeriesChain] {
     // Every chain's links in one list; each chain gets its slice once all are gathered.
     var links: [Link] = []
-    var chains: [SeriesChain] = []
-    var ranges: [Range<Int>] = []
-    // Gathers `show`'s chain (as `chains.last`).
-    func gather(_ show: Int) {
-      let unknown: UnknownLength =
-        limit == nil ? .include : index.isSerial[show] ? .stop : .skip
+    var keyed: [(key: PriorityKey, show: Int, range: Range<Int>)] = []
+    keyed.reserveCapacity(catalog.shows.count)
+    for show in catalog.shows.indices {
       let start = links.count
-      let found = appendChain(of: show, limit: limit ?? Int.max, unknown: unknown, to: &links)
-      ranges.append(start..<links.count)
-      chains.append(SeriesChain(show: show, links: [], skippedUnknown: found.skipped, stoppedAt: found.stoppedAt))
-    }
-    // The key of the chain just gathered for `show` (its first episode's date: read from the catalog, so only
-    // for the shows whose place is not the index's).
-    func gatheredKey(_ show: Int) -> PriorityKey {
-      let range = ranges[ranges.count - 1]
+      _ = appendChain(of: show, limit: Int.max, unknown: .include, to: &links)
       let published =
-        range.isEmpty
-        ? 0 : catalog.shows[show].episodes[links[range.lowerBound].episode].published.timeIntervalSince1970
-      return key(show: show, published: published, position: 0)
+        start == links.count ? 0 : catalog.shows[show].episodes[links[start].episode].published.timeIntervalSince1970
+      keyed.append((key(show: show, published: published, position: 0), show, start..<links.count))
     }
-    // The chains' positions in `chains`, in the result's order.
-    var order: [Int] = []
-    order.reserveCapacity(catalog.shows.count)
-    if limit == nil {
-      var keyed: [(key: PriorityKey, chain: Int)] = []
-      for show in catalog.shows.indices {
-        gather(show)
-        keyed.append((gatheredKey(show), chains.count - 1))
-      }
-      keyed.sort { $0.key < $1.key }
-      order = keyed.map(\.chain)
-    } else {
-      // With a target, a show that is neither a priority show nor has exclusions keeps its place in the
-      // index's order (its key there is this key without the rank); only the others are keyed, sorted and
-      // merged in.
-      var others: [(key: PriorityKey, chain: Int)] = []
-      for show in priorityShows + excludedShows.filter({ !isPriority[$0] }) {
-        gather(show)
-        others.append((gatheredKey(show), chains.count - 1))
-      }
-      others.sort { $0.key < $1.key }
-      var next = 0
-      for value in index.seriesOrder {
-        let show = Int(value)
-        guard !isPriority[show], !hasExclusions[show] else { continue }
-        let key = PriorityKey(
-          rank: Int.max, listening: index.listening[show], published: index.seriesPublished[show],
-          feedRank: index.feedRank[show], position: 0)
-        while next < others.count, others[next].key < key {
-          order.append(others[next].chain)
-          next += 1
-        }
-        gather(show)
-        order.append(chains.count - 1)
-      }
-      order += others[next...].map(\.chain)
-    }
+    keyed.sort { $0.key < $1.key }
     let all = links
-    return order.map { position in
-      var chain = chains[position]
-      chain.links = all[ranges[position]]
-      return chain
-    }
+    return keyed.map { SeriesChain(show: $0.show, links: all[$0.range]) }
   }
 
   /// Why this request has no candidate at all: no episodes, every one played, every unplayed one excluded, or

@@ -63,6 +63,7 @@ extension CatalogIndex {
     unknownChainCount.remove(at: show)
     guidHashes.remove(at: show)
     seriesPublished.remove(at: show)
+    seriesFirstSeconds.remove(at: show)
     feedURLs.remove(at: show)
     let marker = Int32(show)
     freeOrder.removeAll { $0.show == marker }

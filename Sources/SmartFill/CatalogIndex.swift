@@ -56,6 +56,9 @@ struct CatalogIndex: Sendable {
   /// target (its first chain candidate of known length for an episodic show, its first chain candidate for a
   /// serial show when that length is known), 0 when there is none.
   var seriesPublished: [Double] = []
+  /// Each show's remaining seconds of the episode ``seriesPublished`` dates, −1 when there is none: what a
+  /// continue-series chain without exclusions starts with (see ``SeriesChainReader/followingBound()``).
+  var seriesFirstSeconds: [Int32] = []
   /// The shows in continue series' order for a request without priority shows or exclusions:
   /// (−listening, ``seriesPublished``, feed rank).
   var seriesOrder: [Int32] = []
@@ -191,6 +194,7 @@ struct CatalogIndex: Sendable {
       unknownChainCount.append(part.unknownChainCount)
       guidHashes.append(part.guids)
       seriesPublished.append(part.seriesPublished)
+      seriesFirstSeconds.append(part.seriesFirstSeconds)
     } else {
       isSerial[show] = part.isSerial
       series[show] = part.series
@@ -199,6 +203,7 @@ struct CatalogIndex: Sendable {
       unknownChainCount[show] = part.unknownChainCount
       guidHashes[show] = part.guids
       seriesPublished[show] = part.seriesPublished
+      seriesFirstSeconds[show] = part.seriesFirstSeconds
     }
   }
 
@@ -214,6 +219,8 @@ struct CatalogIndex: Sendable {
     var free: [Free]
     /// See ``CatalogIndex/seriesPublished``.
     var seriesPublished: Double
+    /// See ``CatalogIndex/seriesFirstSeconds``.
+    var seriesFirstSeconds: Int32
 
     /// - Complexity: O(*e* log *e*) for the show's *e* episodes.
     init(_ show: Show, index showIndex: Int) {
@@ -254,6 +261,7 @@ struct CatalogIndex: Sendable {
       self.chain = chain
       let first = isEpisodic ? chain.first { $0.seconds >= 0 } : chain.first.flatMap { $0.seconds >= 0 ? $0 : nil }
       seriesPublished = first.map { show.episodes[Int($0.episode)].published.timeIntervalSince1970 } ?? 0
+      seriesFirstSeconds = first?.seconds ?? -1
       unknownChainCount = chain.reduce(0) { $0 + ($1.seconds < 0 ? 1 : 0) }
       guids.sort { $0.hash < $1.hash }
       self.guids = guids

@@ -37,11 +37,27 @@ struct ContinueSeries {
 
   /// Selects by the rule above.
   ///
-  /// - Returns: The picks in the order they were taken, their total, and whether it lands in `window`.
+  /// These may be only the first chains of a request: `following` is then a lower bound on every nonzero
+  /// total that the request's later chains can add (the shortest of their first episodes that fit under the
+  /// window's top), nil when there are none. The answer is then `settled` when it is certainly the answer
+  /// among all the chains, and the caller gives more chains otherwise. It is settled when
+  /// - the first round lands in the window within these chains;
+  /// - the window, and the aim, are already met by these chains' combinations (more chains can only add
+  ///   totals, so they could only come closer);
+  /// - and every episode passed over for want of a completion needed one shorter than `following`, which no
+  ///   later chain has.
+  ///
+  /// Every decision is then the one it is among all the chains: a completion found among some chains is one
+  /// among all, and a refusal is one the later chains cannot change.
+  ///
+  /// - Returns: The picks in the order they were taken, their total, whether it lands in `window`, and
+  ///   whether it is settled (always, when `following` is nil).
   /// - Complexity: O(*r* · *n* · *k*) word operations in the worst case, where *r* is the number of rounds,
   ///   *n* the number of chain episodes that fit under the window's top, and *k* ≤ (*hi* + 1) / 64; a
   ///   probe of two sets costs O(*hi* · *tol* / 64) and is only made when both cheap checks fail.
-  func select(in window: ClosedRange<Int>, aim: Aim? = nil) -> (picks: [Pick], total: Int, inWindow: Bool) {
+  func select(in window: ClosedRange<Int>, aim: Aim? = nil, following: Int? = nil) -> (
+    picks: [Pick], total: Int, inWindow: Bool, settled: Bool
+  ) {
     let high = window.upperBound
     var top = high
     // Each chain cut at the first prefix that passes the top of the window: its length.
@@ -85,9 +101,13 @@ struct ContinueSeries {
         addRest(of: active[0], length: lengths[active[0]], from: 0, to: 0, scratch: 1, rows: &rows)
         let best = rows.largest(0, atMost: high) ?? 0
         inWindow = best >= window.lowerBound
+        // Later chains could reach the window, or come closer to the target, where these do not.
+        if following != nil, !inWindow { return ([], 0, false, false) }
         low = inWindow ? window.lowerBound : best
         if inWindow, let aim {
-          let narrowed = aim.narrowed(window, row: 0, of: rows)
+          let nearest = aim.nearestDeviation(in: window, row: 0, of: rows)
+          if following != nil, nearest > aim.aimSeconds { return ([], 0, false, false) }
+          let narrowed = aim.narrowed(window, nearest: nearest)
           low = narrowed.lowerBound
           top = narrowed.upperBound
         }
@@ -108,13 +128,20 @@ struct ContinueSeries {
             rows.copy(3, to: 2)
             nextOpen.append(chain)
             if total >= low { break }
+          } else if let following, need.upperBound >= following {
+            // A later chain's episodes might complete it.
+            return (picks, total, inWindow, false)
           }
         }
       }
+      // The full first round would go on to the later chains before any second episode.
+      if following != nil, total < low { return (picks, total, inWindow, false) }
       swap(&active, &nextOpen)
       round += 1
     }
-    return (picks, total, inWindow)
+    // No chain here fits at all: a later one may.
+    if following != nil, total < low { return (picks, total, inWindow, false) }
+    return (picks, total, inWindow, true)
   }
 
   /// `row` ∪ (`row` + each prefix sum of chain `chain`'s episodes from `start` to `length`).

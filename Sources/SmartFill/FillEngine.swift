@@ -19,6 +19,9 @@ public struct FillEngine: Sendable {
   /// Where fill time splits a long candidate list (see ``FillTime``), `nil` for
   /// ``FillTime/headSize(forTop:)``; tests lower it.
   var lookaheadHeadSize: Int?
+  /// How many chains continue series reads first (then four times as many each time they do not settle
+  /// the answer, see ``SeriesChainReader``); tests lower it.
+  var seriesBatchSize = 32
 
   /// Checks and indexes `catalog`.
   ///
@@ -275,58 +278,65 @@ public struct FillEngine: Sendable {
   }
 
   private func continueSeries(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
-    let all = context.seriesChains(upTo: window.upperBound)
-    let chains = all.filter { !$0.links.isEmpty }
-    guard !chains.isEmpty else {
-      return FillResult(
-        mode: .continueSeries, status: .empty, targetSeconds: context.request.targetSeconds,
-        toleranceSeconds: context.request.toleranceSeconds, totalSeconds: 0, entries: [],
-        explanation: context.emptyExplanation(), notes: notes(all, taken: [:]))
-    }
     // Every chain episode's length is known with a target; the index's unit divides them all.
     let unit = index.durationUnit
     let low = (window.lowerBound + unit - 1) / unit
     let high = window.upperBound / unit
     let reachable = low <= high
     let scaledWindow = reachable ? low...high : high...high
-    var durations: [Int] = []
-    var starts = [0]
-    starts.reserveCapacity(chains.count + 1)
-    for chain in chains {
-      for link in chain.links { durations.append(link.seconds / unit) }
-      starts.append(durations.count)
-    }
     let target = (window.lowerBound + window.upperBound) / 2
     let aim = Aim(targetSeconds: target, aimSeconds: context.request.aimSeconds, unit: unit)
-    let outcome = ContinueSeries(durations: durations, starts: starts).select(
-      in: scaledWindow, aim: reachable ? aim : nil)
-    var taken: [Int: Int] = [:]
-    let entries = outcome.picks.map { pick in
-      taken[chains[pick.chain].show, default: 0] += 1
-      return context.entry(
-        show: chains[pick.chain].show,
-        episode: chains[pick.chain].links[chains[pick.chain].links.startIndex + pick.position].episode,
-        reason: .nextInSeries)
+    // The first shows' chains, then more until they settle the answer (see `SeriesChainReader`).
+    var reader = SeriesChainReader(context, upTo: window.upperBound, unit: unit)
+    var batch = seriesBatchSize
+    while true {
+      reader.read(atLeast: batch)
+      guard reader.chainCount > 0 else {
+        return FillResult(
+          mode: .continueSeries, status: .empty, targetSeconds: context.request.targetSeconds,
+          toleranceSeconds: context.request.toleranceSeconds, totalSeconds: 0, entries: [],
+          explanation: context.emptyExplanation(), notes: notes(reader.allOmissions(), taken: [:]))
+      }
+      let outcome = ContinueSeries(durations: reader.durations, starts: reader.starts).select(
+        in: scaledWindow, aim: reachable ? aim : nil, following: reader.followingBound())
+      if !outcome.settled {
+        // Four times as many, or all of them once that is near: each attempt starts over.
+        batch = batch > catalog.shows.count / 8 ? Int.max : batch * 4
+        continue
+      }
+      var taken: [Int: Int] = [:]
+      let entries = outcome.picks.map { pick in
+        let show = reader.shows[pick.chain]
+        taken[show, default: 0] += 1
+        return context.entry(
+          show: show, episode: reader.links[reader.starts[pick.chain] + pick.position].episode,
+          reason: .nextInSeries)
+      }
+      var result = finish(context, entries: entries, inWindow: outcome.inWindow && reachable, window: window)
+      result.notes = notes(reader.allOmissions(), taken: taken)
+      return result
     }
-    var result = finish(context, entries: entries, inWindow: outcome.inWindow && reachable, window: window)
-    result.notes = notes(all, taken: taken)
-    return result
   }
 
   /// The notes of continue series: each episodic show's passed-over episodes of unknown length, and each
   /// serial show whose story stops before one because every episode before it was taken.
-  private func notes(_ chains: [RequestContext.SeriesChain], taken: [Int: Int]) -> [FillResult.Note] {
+  private func notes(_ omissions: [SeriesChainReader.Omission], taken: [Int: Int]) -> [FillResult.Note] {
     var notes: [FillResult.Note] = []
-    for chain in chains where chain.skippedUnknown > 0 || chain.stoppedAt != nil {
-      let show = catalog.shows[chain.show]
-      if chain.skippedUnknown > 0 {
-        notes.append(
-          .unknownLengthsPassedOver(feedURL: show.feedURL, showTitle: show.title, count: chain.skippedUnknown))
-      }
-      if let stop = chain.stoppedAt, taken[chain.show, default: 0] == chain.links.count {
-        notes.append(
-          .storyStopsAtUnknownLength(
-            feedURL: show.feedURL, showTitle: show.title, episodeTitle: show.episodes[stop].title))
+    // The shows' fields read in place: a copy of a whole show would retain every one of them.
+    catalog.shows.withUnsafeBufferPointer { shows in
+      for omission in omissions {
+        if omission.skippedUnknown > 0 {
+          notes.append(
+            .unknownLengthsPassedOver(
+              feedURL: shows[omission.show].feedURL, showTitle: shows[omission.show].title,
+              count: omission.skippedUnknown))
+        }
+        if let stop = omission.stoppedAt, taken[omission.show, default: 0] == omission.length {
+          notes.append(
+            .storyStopsAtUnknownLength(
+              feedURL: shows[omission.show].feedURL, showTitle: shows[omission.show].title,
+              episodeTitle: shows[omission.show].episodes[stop].title))
+        }
       }
     }
     return notes

@@ -24,6 +24,7 @@ struct CatalogIndexChangesTests {
     if patched.freeByDuration != fresh.freeByDuration { found.append("freeByDuration") }
     if patched.seriesOrder != fresh.seriesOrder { found.append("seriesOrder") }
     if patched.seriesPublished != fresh.seriesPublished { found.append("seriesPublished") }
+    if patched.seriesFirstSeconds != fresh.seriesFirstSeconds { found.append("seriesFirstSeconds") }
     if patched.series != fresh.series { found.append("series") }
     if patched.isSerial != fresh.isSerial { found.append("isSerial") }
     if patched.latestPlayed != fresh.latestPlayed { found.append("latestPlayed") }

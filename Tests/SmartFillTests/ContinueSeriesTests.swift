@@ -190,3 +190,45 @@ struct ContinueSeriesUnknownLengthTests {
     #expect(result.notes.map(\.description) == ["U: 2 episodes of unknown length passed over."])
   }
 }
+
+@Suite("Continue series from the first chains only")
+struct ContinueSeriesFollowingTests {
+  @Test("a selection among the first chains that says it is settled is the selection among all of them")
+  func settledMeansEqual() {
+    let seed = UInt64(0x5E771ED)
+    print("continue series, first chains only: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var settled = 0
+    var unsettled = 0
+    var checked = 0
+    while checked < 3000 {
+      let chainCount = Int.random(in: 2...12, using: &random)
+      let chains = (0..<chainCount).map { _ in
+        (0..<Int.random(in: 1...4, using: &random)).map { _ in Int.random(in: 1...40, using: &random) }
+      }
+      let target = Int.random(in: 10...150, using: &random)
+      let tolerance = Int.random(in: 0...min(target, 12), using: &random)
+      let window = (target - tolerance)...(target + tolerance)
+      let aim = Bool.random(using: &random) ? Aim(targetSeconds: target, aimSeconds: [0, 2, 5][checked % 3]) : nil
+      let whole = ContinueSeries(chains: chains).select(in: window, aim: aim)
+      for first in 1..<chainCount {
+        // The shortest first episode among the later chains that fit under the window's top.
+        let following = chains[first...].compactMap { $0[0] <= window.upperBound ? $0[0] : nil }.min()
+        let part = ContinueSeries(chains: Array(chains[..<first])).select(in: window, aim: aim, following: following)
+        guard part.settled else {
+          unsettled += 1
+          continue
+        }
+        settled += 1
+        let context =
+          "case \(checked): chains \(chains), window \(window), aim \(aim.map { "\($0.aimSeconds)" } ?? "none"), first \(first)"
+        #expect(part.picks == whole.picks, "\(context)")
+        #expect(part.total == whole.total, "\(context)")
+        #expect(part.inWindow == whole.inWindow, "\(context)")
+      }
+      checked += 1
+    }
+    print("continue series, first chains only: \(settled) settled, \(unsettled) not")
+    #expect(settled > 3000 && unsettled > 3000, "both kinds should be common: \(settled) settled, \(unsettled) not")
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import SmartFill
+
+@Suite("Series chains read as needed")
+struct SeriesChainReaderTests {
+  /// A random request against `catalog`: some priority shows and excluded episodes.
+  static func randomRequest(
+    _ catalog: Catalog, target: Int, tolerance: Int = 60, aim: Int = 60, _ random: inout SeededGenerator
+  ) -> FillRequest {
+    let priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<8, using: &random) == 0 }
+    let excluded = Set(
+      catalog.shows.flatMap { show in show.episodes.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) } }
+        .filter { _ in Int.random(in: 0..<10, using: &random) == 0 })
+    return FillRequest(
+      mode: .continueSeries, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
+      priorityShows: priority, excluded: excluded)
+  }
+
+  @Test("the chains come in priority order, and the bound is the shortest first episode of those not read")
+  func orderAndBound() throws {
+    let seed = UInt64(0x0D_E12)
+    print("series chain reader: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var bounded = 0
+    for caseIndex in 0..<500 {
+      let catalog = randomCatalog(&random, maximumShows: 20, maximumEpisodes: 5)
+      let engine = try FillEngine(catalog: catalog)
+      let limit = Int.random(in: 6...120, using: &random) * 60
+      let request = Self.randomRequest(catalog, target: limit - 60, &random)
+      let context = RequestContext(index: engine.index, request: request, catalog: catalog)
+      let unit = engine.index.durationUnit
+      // The independent model: every show's chain gathered on its own, sorted by its key.
+      let model = catalog.shows.indices.compactMap { show -> (key: PriorityKey, show: Int, seconds: [Int])? in
+        let links = context.chain(
+          of: show, limit: limit, unknown: catalog.shows[show].ordering == .serial ? .stop : .skip
+        )
+        .links
+        guard let first = links.first else { return nil }
+        let published = catalog.shows[show].episodes[first.episode].published.timeIntervalSince1970
+        return (context.key(show: show, published: published, position: 0), show, links.map(\.seconds))
+      }.sorted { $0.key < $1.key }
+      var all = SeriesChainReader(context, upTo: limit, unit: unit)
+      all.read(atLeast: Int.max)
+      let label = "case \(caseIndex)"
+      #expect(all.shows == model.map(\.show), "\(label)")
+      #expect(all.durations == model.flatMap { $0.seconds.map { $0 / unit } }, "\(label)")
+      #expect(all.followingBound() == nil, "\(label)")
+      for count in 0...model.count {
+        var reader = SeriesChainReader(context, upTo: limit, unit: unit)
+        reader.read(atLeast: count)
+        let expected = model[count...].compactMap { $0.seconds[0] <= limit ? $0.seconds[0] / unit : nil }.min()
+        #expect(reader.chainCount == count, "\(label), \(count) chains")
+        #expect(reader.followingBound() == expected, "\(label), \(count) chains")
+        if expected != nil { bounded += 1 }
+      }
+    }
+    #expect(bounded > 1000, "most prefixes should leave chains to bound, got \(bounded)")
+  }
+
+  @Test("an engine that reads one chain at a time fills as one that reads them all, notes included")
+  func batchesAgreeWithTheWhole() throws {
+    let seed = UInt64(0xBA7C4)
+    print("continue series in batches: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var batched = 0
+    for caseIndex in 0..<1500 {
+      let catalog = randomCatalog(&random, maximumShows: 40, maximumEpisodes: 4)
+      // Mostly short targets, which the first shows often fill.
+      let target = Int.random(in: 6...(caseIndex % 5 == 0 ? 180 : 50), using: &random) * 60
+      let request = Self.randomRequest(
+        catalog, target: target, tolerance: [0, 60, 180, 300][caseIndex % 4], aim: [0, 20, 60][caseIndex % 3],
+        &random)
+      var whole = try FillEngine(catalog: catalog)
+      whole.seriesBatchSize = Int.max
+      var small = whole
+      small.seriesBatchSize = 1
+      let expected = try whole.fill(request)
+      let result = try small.fill(request)
+      let context = "case \(caseIndex), \(catalog.shows.count) shows, target \(target)"
+      #expect(result.entries.map(\.id) == expected.entries.map(\.id), "\(context)")
+      #expect(result.status == expected.status, "\(context)")
+      #expect(result.totalSeconds == expected.totalSeconds, "\(context)")
+      #expect(result.notes == expected.notes, "\(context)")
+      if catalog.shows.count > 4, !expected.entries.isEmpty { batched += 1 }
+    }
+    #expect(batched > 800, "most cases should have several shows and a selection, got \(batched)")
+  }
+}
