@@ -35,6 +35,25 @@ struct ContinueSeries {
     var position: Int
   }
 
+  /// Where a selection among the first chains stopped for want of more (see ``select(in:aim:following:)``):
+  /// kept so that the next call, given more chains, goes on from there.
+  private var progress: Progress?
+
+  private struct Progress {
+    var window: ClosedRange<Int>
+    var rows: ReachRows
+    var lengths: [Int]
+    var picks: [Pick]
+    var total: Int
+    var low: Int
+    var top: Int
+    var inWindow: Bool
+    /// The chains taken in the first round so far.
+    var taken: [Int]
+    /// The number of chains decided for certain.
+    var decided: Int
+  }
+
   /// Selects by the rule above.
   ///
   /// These may be only the first chains of a request: `following` is then a lower bound on every nonzero
@@ -50,20 +69,28 @@ struct ContinueSeries {
   /// Every decision is then the one it is among all the chains: a completion found among some chains is one
   /// among all, and a refusal is one the later chains cannot change.
   ///
+  /// When the first round went through every chain given without landing, or passed over an episode that a
+  /// later chain might complete, the search keeps its place (every decision before it is certain):
+  /// appending chains to ``durations`` and ``starts`` and calling again with the same window and aim goes on
+  /// from the next chain, or decides the doubtful one again, with completions computed among the chains from
+  /// there on. An answer unsettled by the window or the aim starts over on the next call.
+  ///
   /// - Returns: The picks in the order they were taken, their total, whether it lands in `window`, and
   ///   whether it is settled (always, when `following` is nil).
   /// - Complexity: O(*r* · *n* · *k*) word operations in the worst case, where *r* is the number of rounds,
   ///   *n* the number of chain episodes that fit under the window's top, and *k* ≤ (*hi* + 1) / 64; a
   ///   probe of two sets costs O(*hi* · *tol* / 64) and is only made when both cheap checks fail.
-  func select(in window: ClosedRange<Int>, aim: Aim? = nil, following: Int? = nil) -> (
+  mutating func select(in window: ClosedRange<Int>, aim: Aim? = nil, following: Int? = nil) -> (
     picks: [Pick], total: Int, inWindow: Bool, settled: Bool
   ) {
     let high = window.upperBound
-    var top = high
-    // Each chain cut at the first prefix that passes the top of the window: its length.
     let chainCount = starts.count - 1
-    var lengths = [Int](repeating: 0, count: chainCount)
-    for chain in 0..<chainCount {
+    var saved = progress.flatMap { $0.window == window && $0.decided <= chainCount ? $0 : nil }
+    progress = nil
+    // Each chain cut at the first prefix that passes the top of the window: its length.
+    var lengths = saved?.lengths ?? []
+    lengths.reserveCapacity(chainCount)
+    for chain in lengths.count..<chainCount {
       var sum = 0
       var length = 0
       for position in starts[chain]..<starts[chain + 1] {
@@ -71,19 +98,23 @@ struct ContinueSeries {
         if sum > high { break }
         length += 1
       }
-      lengths[chain] = length
+      lengths.append(length)
     }
     // Rows: 0, 1 scratch; 2 = A; 3 = X (A with the candidate's rest); 4 = B[j + 1].
-    var rows = ReachRows(rows: 5, maximum: high)
-
-    var picks: [Pick] = []
-    var total = 0
-    var active = (0..<chainCount).filter { lengths[$0] > 0 }
+    var rows = saved?.rows ?? ReachRows(rows: 5, maximum: high)
+    var picks = saved?.picks ?? []
+    var total = saved?.total ?? 0
+    var top = saved?.top ?? high
+    var low = saved?.low ?? window.lowerBound
+    var inWindow = saved?.inWindow ?? false
+    var nextOpen = saved?.taken ?? []
+    var active = ((saved?.decided ?? 0)..<chainCount).filter { lengths[$0] > 0 }
     var round = 0
     var archive = ReachArchive()
-    var inWindow = false
-    var low = window.lowerBound
-    var nextOpen: [Int] = []
+    // Whether the window and the aim were read off B[0], which resuming needs.
+    var analysed = saved != nil
+    // The chain whose refusal more chains might change.
+    var suspended: Int?
     nextOpen.reserveCapacity(active.count)
     while total < low {
       active.removeAll { lengths[$0] <= round }
@@ -96,7 +127,7 @@ struct ContinueSeries {
         addRest(of: chain, length: lengths[chain], from: round, to: 0, scratch: 1, rows: &rows)
         archive.append(rows, row: 0)
       }
-      if round == 0 {
+      if round == 0, saved == nil {
         // B[0], every combination of prefixes: the best total at or below the top.
         addRest(of: active[0], length: lengths[active[0]], from: 0, to: 0, scratch: 1, rows: &rows)
         let best = rows.largest(0, atMost: high) ?? 0
@@ -111,10 +142,13 @@ struct ContinueSeries {
           low = narrowed.lowerBound
           top = narrowed.upperBound
         }
+        analysed = true
         if total >= low { break }
       }
-      rows.setZero(2)
-      nextOpen.removeAll(keepingCapacity: true)
+      if round > 0 || saved == nil {
+        rows.setZero(2)
+        nextOpen.removeAll(keepingCapacity: true)
+      }
       for (offset, chain) in active.enumerated() {
         let duration = durations[starts[chain] + round]
         if total + duration <= top {
@@ -129,18 +163,25 @@ struct ContinueSeries {
             nextOpen.append(chain)
             if total >= low { break }
           } else if let following, need.upperBound >= following {
-            // A later chain's episodes might complete it.
-            return (picks, total, inWindow, false)
+            // A later chain's episodes might complete it: decide it again once more chains are given.
+            suspended = chain
+            break
           }
         }
       }
-      // The full first round would go on to the later chains before any second episode.
-      if following != nil, total < low { return (picks, total, inWindow, false) }
+      // The full first round would go on to the later chains before any second episode: keep the place.
+      if following != nil, total < low { break }
+      saved = nil
       swap(&active, &nextOpen)
       round += 1
     }
-    // No chain here fits at all: a later one may.
-    if following != nil, total < low { return (picks, total, inWindow, false) }
+    if following != nil, total < low {
+      guard analysed else { return (picks, total, inWindow, false) }
+      progress = Progress(
+        window: window, rows: rows, lengths: lengths, picks: picks, total: total, low: low, top: top,
+        inWindow: inWindow, taken: nextOpen, decided: suspended ?? chainCount)
+      return (picks, total, inWindow, false)
+    }
     return (picks, total, inWindow, true)
   }
 

@@ -20,8 +20,9 @@ public struct FillEngine: Sendable {
   /// ``FillTime/headSize(forTop:)``; tests lower it.
   var lookaheadHeadSize: Int?
   /// How many chains continue series reads first (then four times as many each time they do not settle
-  /// the answer, see ``SeriesChainReader``); tests lower it.
-  var seriesBatchSize = 32
+  /// the answer, see ``SeriesChainReader``), `nil` for ``SeriesChainReader/firstBatch(forTop:)``; tests set
+  /// it.
+  var seriesBatchSize: Int?
 
   /// Checks and indexes `catalog`.
   ///
@@ -288,7 +289,8 @@ public struct FillEngine: Sendable {
     let aim = Aim(targetSeconds: target, aimSeconds: context.request.aimSeconds, unit: unit)
     // The first shows' chains, then more until they settle the answer (see `SeriesChainReader`).
     var reader = SeriesChainReader(context, upTo: window.upperBound, unit: unit)
-    var batch = seriesBatchSize
+    var batch = seriesBatchSize ?? SeriesChainReader.firstBatch(forTop: window.upperBound)
+    var solver = ContinueSeries(durations: [], starts: [0])
     while true {
       reader.read(atLeast: batch)
       guard reader.chainCount > 0 else {
@@ -297,10 +299,12 @@ public struct FillEngine: Sendable {
           toleranceSeconds: context.request.toleranceSeconds, totalSeconds: 0, entries: [],
           explanation: context.emptyExplanation(), notes: notes(reader.allOmissions(), taken: [:]))
       }
-      let outcome = ContinueSeries(durations: reader.durations, starts: reader.starts).select(
-        in: scaledWindow, aim: reachable ? aim : nil, following: reader.followingBound())
+      // The chains read are appended: the solver goes on where its first round ran out of them.
+      solver.durations = reader.durations
+      solver.starts = reader.starts
+      let outcome = solver.select(in: scaledWindow, aim: reachable ? aim : nil, following: reader.followingBound())
       if !outcome.settled {
-        // Four times as many, or all of them once that is near: each attempt starts over.
+        // Four times as many, or all of them once that is near.
         batch = batch > catalog.shows.count / 8 ? Int.max : batch * 4
         continue
       }

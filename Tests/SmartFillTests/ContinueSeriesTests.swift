@@ -193,13 +193,14 @@ struct ContinueSeriesUnknownLengthTests {
 
 @Suite("Continue series from the first chains only")
 struct ContinueSeriesFollowingTests {
-  @Test("a selection among the first chains that says it is settled is the selection among all of them")
+  @Test("a settled selection among the first chains is the selection among all of them, also going on with more")
   func settledMeansEqual() {
     let seed = UInt64(0x5E771ED)
     print("continue series, first chains only: seed \(seed)")
     var random = SeededGenerator(seed: seed)
     var settled = 0
     var unsettled = 0
+    var grown = 0
     var checked = 0
     while checked < 3000 {
       let chainCount = Int.random(in: 2...12, using: &random)
@@ -210,25 +211,48 @@ struct ContinueSeriesFollowingTests {
       let tolerance = Int.random(in: 0...min(target, 12), using: &random)
       let window = (target - tolerance)...(target + tolerance)
       let aim = Bool.random(using: &random) ? Aim(targetSeconds: target, aimSeconds: [0, 2, 5][checked % 3]) : nil
-      let whole = ContinueSeries(chains: chains).select(in: window, aim: aim)
+      var solver = ContinueSeries(chains: chains)
+      let whole = solver.select(in: window, aim: aim)
+      // The shortest first episode among the chains from `first` on that fit under the window's top.
+      func following(_ first: Int) -> Int? {
+        chains[first...].compactMap { $0[0] <= window.upperBound ? $0[0] : nil }.min()
+      }
+      let context =
+        "case \(checked): chains \(chains), window \(window), aim \(aim.map { "\($0.aimSeconds)" } ?? "none")"
       for first in 1..<chainCount {
-        // The shortest first episode among the later chains that fit under the window's top.
-        let following = chains[first...].compactMap { $0[0] <= window.upperBound ? $0[0] : nil }.min()
-        let part = ContinueSeries(chains: Array(chains[..<first])).select(in: window, aim: aim, following: following)
+        var prefix = ContinueSeries(chains: Array(chains[..<first]))
+        let part = prefix.select(in: window, aim: aim, following: following(first))
         guard part.settled else {
           unsettled += 1
           continue
         }
         settled += 1
-        let context =
-          "case \(checked): chains \(chains), window \(window), aim \(aim.map { "\($0.aimSeconds)" } ?? "none"), first \(first)"
-        #expect(part.picks == whole.picks, "\(context)")
-        #expect(part.total == whole.total, "\(context)")
-        #expect(part.inWindow == whole.inWindow, "\(context)")
+        #expect(part.picks == whole.picks, "\(context), first \(first)")
+        #expect(part.total == whole.total, "\(context), first \(first)")
+        #expect(part.inWindow == whole.inWindow, "\(context), first \(first)")
+      }
+      // One solver given more chains after each unsettled answer, going on where it ran out of them.
+      var given = Int.random(in: 1...chainCount, using: &random)
+      var growing = ContinueSeries(chains: Array(chains[..<given]))
+      while true {
+        let part = growing.select(in: window, aim: aim, following: following(given))
+        if part.settled {
+          #expect(part.picks == whole.picks, "\(context), growing to \(given)")
+          #expect(part.total == whole.total, "\(context), growing to \(given)")
+          #expect(part.inWindow == whole.inWindow, "\(context), growing to \(given)")
+          break
+        }
+        #expect(given < chainCount, "\(context): unsettled with every chain")
+        if given == chainCount { break }
+        given = min(chainCount, given + Int.random(in: 1...3, using: &random))
+        growing.durations = Array(chains[..<given].joined())
+        growing.starts = chains[..<given].reduce(into: [0]) { $0.append($0.last! + $1.count) }
+        grown += 1
       }
       checked += 1
     }
-    print("continue series, first chains only: \(settled) settled, \(unsettled) not")
+    print("continue series, first chains only: \(settled) settled, \(unsettled) not, \(grown) chains appended")
     #expect(settled > 3000 && unsettled > 3000, "both kinds should be common: \(settled) settled, \(unsettled) not")
+    #expect(grown > 1000, "solvers should often be given more chains, got \(grown)")
   }
 }
