@@ -1,4 +1,5 @@
 import Foundation
+import SyntheticCatalogs
 import Testing
 
 @testable import SmartFill
@@ -86,5 +87,33 @@ struct SeriesChainReaderTests {
       if catalog.shows.count > 4, !expected.entries.isEmpty { batched += 1 }
     }
     #expect(batched > 800, "most cases should have several shows and a selection, got \(batched)")
+  }
+
+  @Test(
+    "on generated catalogs of 100 and 1,000 subscriptions, reading as needed fills as reading every chain",
+    arguments: [100, 1_000])
+  func generatedCatalogs(subscriptions: Int) throws {
+    let seed = UInt64(subscriptions)
+    print("continue series in batches on \(subscriptions) subscriptions: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    let catalog = CatalogGenerator(subscriptions: subscriptions, seed: seed).catalog()
+    var whole = try FillEngine(catalog: catalog)
+    whole.seriesBatchSize = Int.max
+    let batched = try FillEngine(catalog: catalog)
+    var filled = 0
+    for caseIndex in 0..<60 {
+      let target = [15, 30, 45, 60, 90, 180, 480][caseIndex % 7] * 60
+      let request = Self.randomRequest(
+        catalog, target: target, tolerance: [180, 300, 60][caseIndex % 3], aim: [60, 0, 20, 180][caseIndex % 4],
+        &random)
+      let expected = try whole.fill(request)
+      let result = try batched.fill(request)
+      let context = "case \(caseIndex), target \(target)"
+      #expect(result.entries.map(\.id) == expected.entries.map(\.id), "\(context)")
+      #expect(result.status == expected.status, "\(context)")
+      #expect(result.notes == expected.notes, "\(context)")
+      if expected.status == .filled { filled += 1 }
+    }
+    #expect(filled > 40, "most requests should fill, got \(filled)")
   }
 }
