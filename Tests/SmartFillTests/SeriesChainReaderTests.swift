@@ -19,6 +19,14 @@ struct SeriesChainReaderTests {
       priorityShows: priority, excluded: excluded)
   }
 
+  /// Expects `result` to be `expected`: the same entries, status, total and notes.
+  static func expectSame(_ result: FillResult, _ expected: FillResult, _ context: String) {
+    #expect(result.entries.map(\.id) == expected.entries.map(\.id), "\(context)")
+    #expect(result.status == expected.status, "\(context)")
+    #expect(result.totalSeconds == expected.totalSeconds, "\(context)")
+    #expect(result.notes == expected.notes, "\(context)")
+  }
+
   @Test("the chains come in priority order, and the bound is the shortest first episode of those not read")
   func orderAndBound() throws {
     let seed = UInt64(0x0D_E12)
@@ -79,11 +87,7 @@ struct SeriesChainReaderTests {
       small.seriesBatchSize = 1
       let expected = try whole.fill(request)
       let result = try small.fill(request)
-      let context = "case \(caseIndex), \(catalog.shows.count) shows, target \(target)"
-      #expect(result.entries.map(\.id) == expected.entries.map(\.id), "\(context)")
-      #expect(result.status == expected.status, "\(context)")
-      #expect(result.totalSeconds == expected.totalSeconds, "\(context)")
-      #expect(result.notes == expected.notes, "\(context)")
+      Self.expectSame(result, expected, "case \(caseIndex), \(catalog.shows.count) shows, target \(target)")
       if catalog.shows.count > 4, !expected.entries.isEmpty { batched += 1 }
     }
     #expect(batched > 800, "most cases should have several shows and a selection, got \(batched)")
@@ -108,10 +112,7 @@ struct SeriesChainReaderTests {
         &random)
       let expected = try whole.fill(request)
       let result = try batched.fill(request)
-      let context = "case \(caseIndex), target \(target)"
-      #expect(result.entries.map(\.id) == expected.entries.map(\.id), "\(context)")
-      #expect(result.status == expected.status, "\(context)")
-      #expect(result.notes == expected.notes, "\(context)")
+      Self.expectSame(result, expected, "case \(caseIndex), target \(target)")
       if expected.status == .filled { filled += 1 }
     }
     #expect(filled > 40, "most requests should fill, got \(filled)")
