@@ -85,10 +85,14 @@ struct ContinueSeries {
   ) {
     let high = window.upperBound
     let chainCount = starts.count - 1
-    var saved = progress.flatMap { $0.window == window && $0.decided <= chainCount ? $0 : nil }
-    progress = nil
+    // Taken out, so that the locals below hold the only references and change in place.
+    var saved = progress.take().flatMap { $0.window == window && $0.decided <= chainCount ? $0 : nil }
+    var resuming = saved != nil
+    // Rows: 0, 1 scratch; 2 = A; 3 = X (A with the candidate's rest); 4 = B[j + 1].
+    var (lengths, rows, picks, total, top, low, inWindow, nextOpen, decided) =
+      saved.take().map { ($0.lengths, $0.rows, $0.picks, $0.total, $0.top, $0.low, $0.inWindow, $0.taken, $0.decided) }
+      ?? ([], ReachRows(rows: 5, maximum: high), [], 0, high, window.lowerBound, false, [], 0)
     // Each chain cut at the first prefix that passes the top of the window: its length.
-    var lengths = saved?.lengths ?? []
     lengths.reserveCapacity(chainCount)
     for chain in lengths.count..<chainCount {
       var sum = 0
@@ -100,19 +104,11 @@ struct ContinueSeries {
       }
       lengths.append(length)
     }
-    // Rows: 0, 1 scratch; 2 = A; 3 = X (A with the candidate's rest); 4 = B[j + 1].
-    var rows = saved?.rows ?? ReachRows(rows: 5, maximum: high)
-    var picks = saved?.picks ?? []
-    var total = saved?.total ?? 0
-    var top = saved?.top ?? high
-    var low = saved?.low ?? window.lowerBound
-    var inWindow = saved?.inWindow ?? false
-    var nextOpen = saved?.taken ?? []
-    var active = ((saved?.decided ?? 0)..<chainCount).filter { lengths[$0] > 0 }
+    var active = (decided..<chainCount).filter { lengths[$0] > 0 }
     var round = 0
     var archive = ReachArchive()
     // Whether the window and the aim were read off B[0], which resuming needs.
-    var analysed = saved != nil
+    var analysed = resuming
     // The chain whose refusal more chains might change.
     var suspended: Int?
     nextOpen.reserveCapacity(active.count)
@@ -127,7 +123,7 @@ struct ContinueSeries {
         addRest(of: chain, length: lengths[chain], from: round, to: 0, scratch: 1, rows: &rows)
         archive.append(rows, row: 0)
       }
-      if round == 0, saved == nil {
+      if round == 0, !resuming {
         // B[0], every combination of prefixes: the best total at or below the top.
         addRest(of: active[0], length: lengths[active[0]], from: 0, to: 0, scratch: 1, rows: &rows)
         let best = rows.largest(0, atMost: high) ?? 0
@@ -145,7 +141,7 @@ struct ContinueSeries {
         analysed = true
         if total >= low { break }
       }
-      if round > 0 || saved == nil {
+      if !resuming {
         rows.setZero(2)
         nextOpen.removeAll(keepingCapacity: true)
       }
@@ -171,7 +167,7 @@ struct ContinueSeries {
       }
       // The full first round would go on to the later chains before any second episode: keep the place.
       if following != nil, total < low { break }
-      saved = nil
+      resuming = false
       swap(&active, &nextOpen)
       round += 1
     }
