@@ -208,22 +208,77 @@ public struct FillEngine: Sendable {
       return varietyResult(
         context, gathered.candidates, plain.picked, inWindow: plain.inWindow, window: window, plain: plain)
     }
-    let aim = context.request.aimSeconds
-    // The exact search needs every candidate: the merge goes on from where the plain selection stopped.
+    // The exact search goes on from where the plain selection stopped building candidates: it builds a head
+    // and reads the rest from the index as far as it needs (see `VarietyTail`).
     var split = gathered.split
-    split.extend(toAtLeast: Int.max)
-    let candidates = split.built
-    let (durations, scaledWindow, reachable, unit) = scale(candidates.durations, window)
+    let unit = index.durationUnit
+    let low = (window.lowerBound + unit - 1) / unit
+    let high = window.upperBound / unit
+    let reachable = low <= high
+    let scaledWindow = reachable ? low...high : high...high
     let target = (window.lowerBound + window.upperBound) / 2
-    let varietyAim = reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil
+    let varietyAim = reachable ? Aim(targetSeconds: target, aimSeconds: context.request.aimSeconds, unit: unit) : nil
+    var first = lookaheadHeadSize ?? VarietyFill.defaultHeadSize
+    if lookaheadHeadSize == nil, split.priorityCandidates > first / 2 { first += split.priorityCandidates }
     var dominants = [dominant]
+    // The short candidates past the built ones, when the selection goes on among them.
+    var appended: TimeCandidates?
+    let budget = varietyBudget
+    /// The rule's selection among the candidates from `start` on, `size` of them built and the rest read
+    /// from the index (more built each time the forward pass runs past them); indices in `split.built`
+    /// followed by `appended`.
+    func segment(
+      from start: Int, size: Int, in window: ClosedRange<Int>, fixedLow: Int?, deltas: [Int], aim: Aim?
+    ) -> (indices: [Int], total: Int, inWindow: Bool) {
+      split.extend(toAtLeast: size >= Int.max - start ? Int.max : start + size)
+      let end = split.built.durations.count
+      let shows = dominants
+      var fill = VarietyFill(
+        durations: split.built.durations[start..<end].map { $0 / unit },
+        groupEnds: split.built.groupEnds[start..<end].map { $0 - start },
+        dominantIndex: split.built.refs[start..<end].map { shows.firstIndex(of: $0.show) },
+        dominantCount: shows.count)
+      fill.budget = budget
+      fill.headSize = size
+      let larger = size > Int.max / 4 ? Int.max : size * 4
+      let tail =
+        split.isComplete
+        ? nil
+        : VarietyTail(
+          dominant: { top in
+            split.varietyGroups(unit: unit, upTo: top, dominants: shows, dominant: true, from: 0, below: Int.max)
+          },
+          others: { lower, upper in
+            split.varietyGroups(
+              unit: unit, upTo: high, dominants: shows, dominant: false, from: lower, below: upper)
+          },
+          select: { window, deltas in
+            // Past the built candidates, with `window.upperBound` units left: only the shorter ones matter.
+            if let rest = split.remaining(upTo: window.upperBound, unit: unit, limit: larger) {
+              let base = split.built.durations.count
+              appended = rest
+              var fill = VarietyFill(
+                durations: rest.durations.map { $0 / unit }, groupEnds: rest.groupEnds,
+                dominantIndex: rest.refs.map { shows.firstIndex(of: $0.show) }, dominantCount: shows.count)
+              fill.budget = budget
+              fill.headSize = larger
+              let chosen = fill.select(
+                in: window, fixedLow: window.lowerBound, start: deltas, aim: nil, tail: nil)
+              return (chosen.indices.map { $0 + base }, chosen.total)
+            }
+            let chosen = segment(
+              from: end, size: larger, in: window, fixedLow: window.lowerBound, deltas: deltas, aim: nil)
+            return (chosen.indices, chosen.total)
+          })
+      let chosen = fill.select(in: window, fixedLow: fixedLow, start: deltas, aim: aim, tail: tail)
+      return (chosen.indices.map { $0 + start } + chosen.tailIndices, chosen.total, chosen.inWindow)
+    }
     while true {
-      var exact = VarietyFill(
-        durations: durations, groupEnds: candidates.groupEnds,
-        dominantIndex: candidates.refs.map { dominants.firstIndex(of: $0.show) }, dominantCount: dominants.count)
-      exact.budget = varietyBudget
-      if let size = lookaheadHeadSize { exact.headSize = size }
-      let outcome = exact.select(in: scaledWindow, aim: varietyAim)
+      appended = nil
+      let outcome = segment(
+        from: 0, size: first, in: scaledWindow, fixedLow: nil,
+        deltas: [Int](repeating: 0, count: dominants.count), aim: varietyAim)
+      let candidates = appended.map { split.built.appending($0) } ?? split.built
       // Another show may dominate once the first is held back: track it too, and solve again.
       guard let next = dominantShow(candidates, outcome.indices), !dominants.contains(next) else {
         return varietyResult(

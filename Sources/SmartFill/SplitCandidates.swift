@@ -115,4 +115,61 @@ struct SplitCandidates {
     archive.append(rows, row: 0)
     return archive[0]
   }
+
+  /// The groups not built yet, as a variety search over `dominants` reads its tail (see ``VarietyTail``):
+  /// those of the dominant shows, or those of the other shows, whose first candidate lasts from `lower` to
+  /// below `upper` units of `unit` seconds; their durations in units. A chain is cut after the candidates
+  /// whose total is at most `top` units (no longer prefix fits).
+  ///
+  /// - Complexity: O(*c* + *f*) for the *c* chains and priority shows' groups not built and the *f* free
+  ///   candidates in the range (of the dominant shows, their free candidates), plus O(log *n*).
+  func varietyGroups(
+    unit: Int, upTo top: Int, dominants: [Int], dominant: Bool, from lower: Int, below upper: Int
+  ) -> VarietyFill {
+    let index = merge.context.index
+    var result = VarietyFill(durations: [], groupEnds: [], dominantIndex: [], dominantCount: dominants.count)
+    func append(_ show: Int, _ duration: Int) {
+      result.durations.append(duration)
+      result.dominantIndex.append(dominants.firstIndex(of: show))
+    }
+    let lowest = lower
+    let below = min(upper, top + 1)
+    guard lowest < below else { return result }
+    for group in merge.special[merge.nextSpecial...] {
+      let show = merge.specialRefs[group.start].show
+      guard dominants.contains(show) == dominant else { continue }
+      let first = merge.specialDurations[group.start] / unit
+      guard first >= lowest, first < below else { continue }
+      var sum = 0
+      for duration in merge.durations(of: group) {
+        sum += duration / unit
+        if sum > top { break }
+        append(show, duration / unit)
+      }
+      let end = result.durations.count
+      while result.groupEnds.count < end { result.groupEnds.append(end) }
+    }
+    let freeOrder = index.freeOrder
+    func appendFree(_ offset: Int) {
+      guard offset >= merge.nextFree else { return }
+      let duration = Int(freeOrder[offset].seconds) / unit
+      guard duration >= lowest, duration < below, merge.admitsFree(at: offset) else { return }
+      append(Int(freeOrder[offset].show), duration)
+      result.groupEnds.append(result.durations.count)
+    }
+    if dominant {
+      for show in dominants {
+        for offset in index.freeOffsets(ofShow: show) { appendFree(Int(offset)) }
+      }
+    } else {
+      let byDuration = index.freeByDuration
+      let start = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) >= lowest * unit }
+      let end = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) >= below * unit }
+      for position in start..<end {
+        let offset = Int(byDuration[position])
+        if !dominants.contains(Int(freeOrder[offset].show)) { appendFree(offset) }
+      }
+    }
+    return result
+  }
 }

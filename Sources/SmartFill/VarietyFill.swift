@@ -56,7 +56,7 @@ struct VarietyFill {
   ///   its pass early. Memory O(`budget` + *r*^*k* · *w*).
   func select(in window: ClosedRange<Int>, aim: Aim? = nil) -> (indices: [Int], total: Int, inWindow: Bool) {
     let outcome = select(
-      in: window, fixedLow: nil, start: [Int](repeating: 0, count: dominantCount), aim: aim)
+      in: window, fixedLow: nil, start: [Int](repeating: 0, count: dominantCount), aim: aim, tail: nil)
     return (outcome.indices, outcome.total, outcome.inWindow)
   }
 
@@ -110,17 +110,23 @@ struct VarietyFill {
 
   func kind(_ item: Int) -> Int { dominantIndex[item] ?? dominantCount }
 
-  private func select(
-    in window: ClosedRange<Int>, fixedLow: Int?, start: [Int], aim: Aim?
-  ) -> (indices: [Int], total: Int, inWindow: Bool) {
+  /// The rule's selection from the state `start` (each dominant show's `δ`), with `tail` the candidates
+  /// after these that are not built yet: `indices` in this list, `tailIndices` in the tail's numbering. With
+  /// `fixedLow`, every total from it up to the window's top is accepted (the caller's search has decided
+  /// one is reachable).
+  func select(
+    in window: ClosedRange<Int>, fixedLow: Int?, start: [Int], aim: Aim?, tail: VarietyTail?
+  ) -> (indices: [Int], tailIndices: [Int], total: Int, inWindow: Bool) {
     let count = durations.count
     let high = window.upperBound
     let words = high / 64 + 1
+    // The tail's candidates of the dominant shows: they bound δ as this list's own do.
+    let tailDominant = tail?.dominant(high)
     // The bounds of δ: below 2 − (most of the show that fit) the condition holds whatever follows.
     var lows: [Int] = []
     var fits: [Int] = []
     for show in 0..<dominantCount {
-      let fit = Self.mostThatFit(durations.indices.filter { dominantIndex[$0] == show }.map { durations[$0] }, high)
+      let fit = Self.mostThatFit(lengths(of: show) + (tailDominant?.lengths(of: show) ?? []), high)
       fits.append(fit)
       lows.append(2 - fit)
     }
@@ -157,37 +163,38 @@ struct VarietyFill {
       shortest = shortestSums(before: cut)
     }
 
-    // Rows: position p's state s is row p · states + s; position `cut` holds the tail's sets.
+    // Rows: position p's state s is row p · states + s; position `cut` holds the sets of what follows.
     var rows = ReachRows(rows: (cut + 1) * states, maximum: high)
-    var tail: VarietyFill?
-    if cut < count {
-      var rest = VarietyFill(
+    // The candidates of this list after the head.
+    var rest: VarietyFill?
+    if cut < count || tail != nil {
+      var after = VarietyFill(
         durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut },
         dominantIndex: Array(dominantIndex[cut...]), dominantCount: dominantCount)
-      rest.budget = budget
-      rest.headSize = headSize * 4
-      // The tail's sets are needed for the head's states, but inside the tail δ rises by one per episode of
-      // the show taken: the tail's space reaches that much higher (beyond, the episodes would not fit).
-      // Below 2 minus the tail's own fit, every δ shares one row there.
-      let tailFits = (0..<dominantCount).map { show in
-        Self.mostThatFit(
-          rest.durations.indices.filter { rest.dominantIndex[$0] == show }.map { rest.durations[$0] }, high)
+      after.budget = budget
+      after.headSize = headSize * 4
+      // The sets after the head are needed for the head's states, but there δ rises by one per episode of
+      // the show taken: their space reaches that much higher (beyond, the episodes would not fit). Below 2
+      // minus what fits of them, every δ shares one row there.
+      let restFits = (0..<dominantCount).map { show in
+        Self.mostThatFit(after.lengths(of: show) + (tailDominant?.lengths(of: show) ?? []), high)
       }
       let extended = StateSpace(
-        lows: (0..<dominantCount).map { max(lows[$0], 2 - tailFits[$0]) },
-        highs: (0..<dominantCount).map { max(space.highs[$0], 2 - tailFits[$0]) + tailFits[$0] })
-      let summary = rest.reachableTotals(
-        extended, moves: rest.transitions(extended), upTo: high,
+        lows: (0..<dominantCount).map { max(lows[$0], 2 - restFits[$0]) },
+        highs: (0..<dominantCount).map { max(space.highs[$0], 2 - restFits[$0]) + restFits[$0] })
+      let summary = after.reachableTotals(
+        extended, moves: after.transitions(extended), upTo: high,
         ignoredFrom: dominantCount == 1
           ? (0..<extended.count).map { state in
             Self.ignoredFrom(
               delta: state + extended.lows[0], isLowest: state == 0, base: max(start[0], lows[0]),
               shows: showsBefore[cut], others: nil, shortest: shortest, high: high)
-          } : nil)
+          } : nil,
+        tail: tail.map { (tailDominant!, $0.others) })
       for state in 0..<states {
         rows.restore(cut * states + state, from: summary.compact(extended.index(space.deltas(state))!))
       }
-      tail = rest
+      if cut < count { rest = after }
     } else {
       for state in 0..<states {
         let target = cut * states + state
@@ -253,16 +260,34 @@ struct VarietyFill {
         position = groupEnds[position]
       }
     }
-    if let tail, position >= cut, total < low || current.contains(where: { $0 > 2 }) {
-      // The forward pass ran through the head: a completion in the tail reaches the window from here. Only
-      // the tail's candidates that fit in what is left of the window can be part of it.
-      let (rest, places) = tail.pruned(upTo: top - total)
-      let chosen = rest.select(
-        in: max(0, low - total)...(top - total), fixedLow: max(0, low - total), start: current, aim: nil)
-      taken += chosen.indices.map { places[$0] + cut }
-      total += chosen.total
+    var tailTaken: [Int] = []
+    if rest != nil || tail != nil, position >= cut, total < low || current.contains(where: { $0 > 2 }) {
+      // The forward pass ran through the head: a completion after it reaches the window from here. Only the
+      // candidates that fit in what is left of the window can be part of it.
+      let left = max(0, low - total)...(top - total)
+      var decided = false
+      if let rest {
+        let (kept, places) = rest.pruned(upTo: top - total)
+        if !kept.durations.isEmpty || tail == nil {
+          let chosen = kept.select(in: left, fixedLow: left.lowerBound, start: current, aim: nil, tail: tail)
+          taken += chosen.indices.map { places[$0] + cut }
+          tailTaken = chosen.tailIndices
+          total += chosen.total
+          decided = true
+        }
+      }
+      if !decided, let tail {
+        let chosen = tail.select(left, current)
+        tailTaken = chosen.indices
+        total += chosen.total
+      }
     }
-    return (taken, total, inWindow)
+    return (taken, tailTaken, total, inWindow)
+  }
+
+  /// The durations of the dominant show `show`'s candidates.
+  func lengths(of show: Int) -> [Int] {
+    durations.indices.filter { dominantIndex[$0] == show }.map { durations[$0] }
   }
 
   /// The candidates that can be taken with at most `high` left, and each one's place in this list: those no
@@ -333,7 +358,9 @@ struct VarietyFill {
 
   /// The totals reachable from all the candidates as a multiset, one row per state of `space` (`moves` its
   /// transitions): row *s* holds the totals of selections that keep every `δ` of state *s* plus the
-  /// selection's `D` at most 2.
+  /// selection's `D` at most 2. With `tail`, the multiset also holds the tail's candidates: `dominant` (its
+  /// dominant shows' groups) and `others` (see ``VarietyTail/others``), read shortest first in ranges of
+  /// lengths, four times longer each time, until the rows are dense below the next range.
   ///
   /// With `ignoredFrom` (one dominant show; see
   /// ``ignoredFrom(delta:isLowest:base:shows:others:shortest:high:)``), row *s* also holds every total from
@@ -342,93 +369,135 @@ struct VarietyFill {
   /// ignored total only to another ignored one) find the rows dense sooner.
   ///
   /// - Complexity: O(*g* · *S* · *w*) word operations for the *g* groups processed before every row's dense
-  ///   tail makes the rest irrelevant, *S* states.
+  ///   tail makes the rest irrelevant, *S* states, plus O(*g′* log *g′*) to sort the *g′* groups read.
   func reachableTotals(
-    _ space: StateSpace, moves: [[Int]], upTo high: Int, ignoredFrom: [Int]? = nil
+    _ space: StateSpace, moves: [[Int]], upTo high: Int, ignoredFrom: [Int]? = nil,
+    tail: (dominant: VarietyFill, others: (_ lower: Int, _ upper: Int) -> VarietyFill)? = nil
   ) -> ReachRows {
-    let states = space.count
-    // Rows 0 ..< states and states ..< 2 · states: the sets before and after each group.
-    var rows = ReachRows(rows: 2 * states, maximum: high)
-    var old = 0
-    for state in 0..<states {
-      if space.deltas(state).allSatisfy({ $0 <= 2 }) { rows.setZero(state) } else { rows.setEmpty(state) }
+    var totals = MultisetTotals(space, moves: moves, upTo: high)
+    if let ignoredFrom {
+      totals.add(self, groups: byFirstLength(ofDominant: true))
+      if let tail { totals.add(tail.dominant, groups: tail.dominant.byFirstLength(ofDominant: true)) }
+      totals.insertAll(from: ignoredFrom)
+      totals.add(self, groups: byFirstLength(ofDominant: false))
+    } else {
+      totals.add(self, groups: byFirstLength(ofDominant: nil))
+      if let tail { totals.add(tail.dominant, groups: tail.dominant.byFirstLength(ofDominant: nil)) }
     }
-    /// `rows[target] ∪=` each prefix of the group, shifted in from the row (`row(state)`) of the state each
-    /// prefix moves `state` to.
-    func addGroup(_ group: Range<Int>, to target: Int, from state: Int, step: [Int], row: (Int) -> Int) {
-      var sum = 0
-      var source = state
-      for item in group {
-        sum += durations[item]
-        source = source >= 0 ? step[source] : -1
-        if sum > rows.capacity || source < 0 { break }
-        let from = row(source)
-        if from == target {
-          rows.formUnionShifted(target, by: sum)
-        } else {
-          rows.combine(into: target, skip: target, next: from, shift: sum)
+    if let tail {
+      var lower = 0
+      var upper = 256
+      // Every group of a later range starts at `upper` or after: nothing to add once the rows are dense
+      // below it.
+      while lower <= high, totals.densest() * 64 > lower {
+        let groups = tail.others(lower, upper)
+        totals.add(groups, groups: groups.byFirstLength(ofDominant: nil))
+        lower = upper
+        upper = upper > high ? Int.max : upper * 4
+      }
+    }
+    return totals.finish()
+  }
+
+  /// The starts of the groups (all of them, or those with a candidate of a dominant show or those without),
+  /// by the length of their first candidate.
+  ///
+  /// - Complexity: O(*g* log *g*) for *g* groups.
+  func byFirstLength(ofDominant dominant: Bool?) -> [Int] {
+    var keyed: [Int] = []
+    var start = 0
+    while start < durations.count {
+      let end = groupEnds[start]
+      if let dominant {
+        var has = false
+        for item in start..<end where dominantIndex[item] != nil { has = true }
+        if has != dominant {
+          start = end
+          continue
         }
       }
+      // (length, start) packed in one integer, so that the sort compares integers.
+      keyed.append(min(durations[start], Int(Int32.max)) << 32 | start)
+      start = end
     }
-    // Short groups first (sorted: these sets fill up far more slowly than fill time's, so the order pays):
-    // a group whose shortest addition lies in a row's dense tail adds nothing to it.
-    // Counted, not compared: a length past the capacity adds nothing, so all of them share the last count.
-    let longest = rows.capacity + 1
-    var counts = [Int](repeating: 0, count: longest + 2)
-    var start = 0
-    var groups = 0
-    while start < durations.count {
-      counts[min(durations[start], longest) + 1] += 1
-      groups += 1
-      start = groupEnds[start]
-    }
-    for length in 0...longest { counts[length + 1] += counts[length] }
-    var starts = [Int](repeating: 0, count: groups)
-    start = 0
-    while start < durations.count {
-      let length = min(durations[start], longest)
-      starts[counts[length]] = start
-      counts[length] += 1
-      start = groupEnds[start]
-    }
-    var phases = [starts]
-    if ignoredFrom != nil {
-      var ofShow: [Int] = []
-      var others: [Int] = []
-      others.reserveCapacity(starts.count)
-      for start in starts {
-        var dominant = false
-        for item in start..<groupEnds[start] where dominantIndex[item] != nil { dominant = true }
-        if dominant { ofShow.append(start) } else { others.append(start) }
+    keyed.sort()
+    return keyed.map { $0 & 0xFFFF_FFFF }
+  }
+
+  /// The totals of a multiset of candidates per state, built group by group (see
+  /// ``reachableTotals(_:moves:upTo:ignoredFrom:tail:)``).
+  struct MultisetTotals {
+    let states: Int
+    let moves: [[Int]]
+    /// Rows 0 ..< states and states ..< 2 · states: the sets before and after each group.
+    var rows: ReachRows
+    var old = 0
+
+    /// No candidate yet: `{0}` for the states whose `δ` are all at most 2, the empty set for the others.
+    init(_ space: StateSpace, moves: [[Int]], upTo high: Int) {
+      states = space.count
+      self.moves = moves
+      rows = ReachRows(rows: 2 * states, maximum: high)
+      for state in 0..<states {
+        if space.deltas(state).allSatisfy({ $0 <= 2 }) { rows.setZero(state) } else { rows.setEmpty(state) }
       }
-      phases = [ofShow, others]
     }
-    // The largest dense tail of the current rows, kept up to date by each group's pass over the states.
-    var densest = 0
-    for (phase, starts) in phases.enumerated() {
-      if phase == 1, let ignoredFrom {
-        for state in 0..<states { rows.insertAll(state, from: ignoredFrom[state]) }
-      }
-      densest = 0
+
+    /// The largest start of the rows' dense tails, in words.
+    func densest() -> Int {
+      var densest = 0
       for state in 0..<states { densest = max(densest, rows.dense[old * states + state]) }
-      for index in starts {
-        let end = groupEnds[index]
-        let first = durations[index]
-        // Sorted: every later group starts at least as long, so none adds anything either.
+      return densest
+    }
+
+    /// Adds every total from `ignoredFrom[s]` on to each row *s*.
+    mutating func insertAll(from ignoredFrom: [Int]) {
+      for state in 0..<states { rows.insertAll(old * states + state, from: ignoredFrom[state]) }
+    }
+
+    /// Adds the groups of `list` starting at `groups`, which are sorted by their first candidate's length:
+    /// a group whose shortest addition lies in a row's dense tail adds nothing to it, and once it lies in
+    /// every row's, no later group adds anything either.
+    ///
+    /// - Complexity: O(*g* · *S* · *w*) word operations for the *g* groups before that point.
+    mutating func add(_ list: VarietyFill, groups: [Int]) {
+      let dominantCount = list.dominantCount
+      /// `rows[target] ∪=` each prefix of the group, shifted in from the row (`row(state)`) of the state each
+      /// prefix moves `state` to.
+      func addGroup(_ group: Range<Int>, to target: Int, from state: Int, step: [Int], row: (Int) -> Int) {
+        var sum = 0
+        var source = state
+        for item in group {
+          sum += list.durations[item]
+          source = source >= 0 ? step[source] : -1
+          if sum > rows.capacity || source < 0 { break }
+          let from = row(source)
+          if from == target {
+            rows.formUnionShifted(target, by: sum)
+          } else {
+            rows.combine(into: target, skip: target, next: from, shift: sum)
+          }
+        }
+      }
+      // The largest dense tail of the current rows, kept up to date by each group's pass over the states.
+      var densest = densest()
+      for index in groups {
+        let end = list.groupEnds[index]
+        let first = list.durations[index]
         guard first < densest * 64 else { break }
         densest = 0
-        let step = moves[kind(index)]
+        let step = moves[list.kind(index)]
         if dominantCount == 1 {
           // In place: a step up (+1) reads a higher state, so go up from the lowest; a step down reads a
           // lower one (or the lowest itself, saved first), so go down from the highest.
-          let up = kind(index) == 0
+          let up = list.kind(index) == 0
           rows.copy(old * states, to: (1 - old) * states)
           for offset in 0..<states {
             let state = up ? offset : states - 1 - offset
             let target = old * states + state
             // Nothing to add where the row is already dense below the shortest addition.
             if first < rows.dense[target] * 64 {
-              addGroup(index..<end, to: target, from: state, step: step) { source in
+              addGroup(index..<end, to: target, from: state, step: step) { [old, states] source in
                 source == 0 && state == 0 ? (1 - old) * states : old * states + source
               }
             }
@@ -440,16 +509,21 @@ struct VarietyFill {
         for state in 0..<states {
           let target = new * states + state
           rows.copy(old * states + state, to: target)
-          addGroup(index..<end, to: target, from: state, step: step) { old * states + $0 }
+          addGroup(index..<end, to: target, from: state, step: step) { [old, states] in old * states + $0 }
           densest = max(densest, rows.dense[target])
         }
         old = new
       }
     }
-    if old == 1 {
-      for state in 0..<states { rows.copy(states + state, to: state) }
+
+    /// The rows, with row *s* the set of state *s*.
+    mutating func finish() -> ReachRows {
+      if old == 1 {
+        for state in 0..<states { rows.copy(states + state, to: state) }
+        old = 0
+      }
+      return rows
     }
-    return rows
   }
 
   /// How many of `values` fit under `high` at most: the smallest ones, as many as fit.

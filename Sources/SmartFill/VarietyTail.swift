@@ -1,0 +1,23 @@
+/// The candidates after a ``VarietyFill``'s own that are not built yet, read from the index only as far as
+/// the search needs them (see ``SplitCandidates``): a variety fill over 10,000 subscriptions builds its head,
+/// not every candidate.
+///
+/// The search needs three things of them:
+/// - the dominant shows' candidates, for the bounds of `δ` and the first phase of the tail's sets (see
+///   ``VarietyFill/reachableTotals(_:moves:upTo:ignoredFrom:tail:)``);
+/// - the other shows' groups by the length of their first candidate, shortest first, until every row of the
+///   tail's sets is dense below it (every longer group adds nothing);
+/// - the rule's selection among them, when the forward pass runs past the candidates built.
+///
+/// Durations are in the search's unit. The sets are those of the whole list whatever the order the groups
+/// come in, so these lists need not be in priority order; ``select`` is.
+struct VarietyTail {
+  /// The dominant shows' groups whose first candidate lasts at most `top`.
+  var dominant: (_ top: Int) -> VarietyFill
+  /// The other shows' groups whose first candidate lasts from `lower` to below `upper`.
+  var others: (_ lower: Int, _ upper: Int) -> VarietyFill
+  /// The rule's selection among these candidates alone, from the state `start` of the dominant shows'
+  /// `δ`, for totals in `window` with every total from `window.lowerBound` on accepted (the caller's
+  /// search decided it is reachable): the chosen candidates in the caller's numbering, and their total.
+  var select: (_ window: ClosedRange<Int>, _ start: [Int]) -> (indices: [Int], total: Int)
+}
