@@ -360,7 +360,7 @@ struct VarietyFill {
   /// transitions): row *s* holds the totals of selections that keep every `δ` of state *s* plus the
   /// selection's `D` at most 2. With `tail`, the multiset also holds the tail's candidates: `dominant` (its
   /// dominant shows' groups) and `others` (see ``VarietyTail/others``), read shortest first in ranges of
-  /// lengths, four times longer each time, until the rows are dense below the next range.
+  /// lengths (up to 64, 128, 256 … units) with this list's own, until the rows are dense below the next range.
   ///
   /// With `ignoredFrom` (one dominant show; see
   /// ``ignoredFrom(delta:isLowest:base:shows:others:shortest:high:)``), row *s* also holds every total from
@@ -375,26 +375,40 @@ struct VarietyFill {
     tail: (dominant: VarietyFill, others: (_ lower: Int, _ upper: Int) -> VarietyFill)? = nil
   ) -> ReachRows {
     var totals = MultisetTotals(space, moves: moves, upTo: high)
+    // This list's groups of the last phase: with a tail, they are read with the tail's by ranges of lengths.
+    let last: [Int]
     if let ignoredFrom {
       totals.add(self, groups: byFirstLength(ofDominant: true))
       if let tail { totals.add(tail.dominant, groups: tail.dominant.byFirstLength(ofDominant: true)) }
       totals.insertAll(from: ignoredFrom)
-      totals.add(self, groups: byFirstLength(ofDominant: false))
+      last = byFirstLength(ofDominant: false)
     } else {
-      totals.add(self, groups: byFirstLength(ofDominant: nil))
       if let tail { totals.add(tail.dominant, groups: tail.dominant.byFirstLength(ofDominant: nil)) }
+      last = byFirstLength(ofDominant: nil)
     }
-    if let tail {
-      var lower = 0
-      var upper = 256
-      // Every group of a later range starts at `upper` or after: nothing to add once the rows are dense
-      // below it.
-      while lower <= high, totals.densest() * 64 > lower {
-        let groups = tail.others(lower, upper)
-        totals.add(groups, groups: groups.byFirstLength(ofDominant: nil))
-        lower = upper
-        upper = upper > high ? Int.max : upper * 4
+    guard let tail else {
+      totals.add(self, groups: last)
+      return totals.finish()
+    }
+    // Ranges of lengths, twice as long each time: every group of a later range starts at `upper` or after,
+    // so there is nothing to add once the rows are dense below it.
+    var lower = 0
+    var upper = 64
+    var next = 0
+    while lower <= high, totals.densest() * 64 > lower {
+      // The tail's groups of the range and this list's, in one list sorted by length.
+      var groups = tail.others(lower, upper)
+      while next < last.count, durations[last[next]] < upper {
+        let start = last[next]
+        let end = groupEnds[start]
+        groups.durations += durations[start..<end]
+        groups.dominantIndex += dominantIndex[start..<end]
+        for _ in start..<end { groups.groupEnds.append(groups.durations.count) }
+        next += 1
       }
+      totals.add(groups, groups: groups.byFirstLength(ofDominant: nil))
+      lower = upper
+      upper = upper > high ? Int.max : upper * 2
     }
     return totals.finish()
   }
