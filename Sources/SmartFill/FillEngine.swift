@@ -218,8 +218,11 @@ public struct FillEngine: Sendable {
     let scaledWindow = reachable ? low...high : high...high
     let target = (window.lowerBound + window.upperBound) / 2
     let varietyAim = reachable ? Aim(targetSeconds: target, aimSeconds: context.request.aimSeconds, unit: unit) : nil
-    var first = lookaheadHeadSize ?? VarietyFill.defaultHeadSize
-    if lookaheadHeadSize == nil, split.priorityCandidates > first / 2 { first += split.priorityCandidates }
+    // The search's head has rows per state and is kept short; the candidates built before the tail is read
+    // lazily also hold the priority shows' (the first ones) when they are many, which the head's tail then
+    // has in memory.
+    let head = lookaheadHeadSize ?? VarietyFill.defaultHeadSize
+    let first = lookaheadHeadSize == nil && split.priorityCandidates > head / 2 ? head + split.priorityCandidates : head
     var dominants = [dominant]
     // The short candidates past the built ones, when the selection goes on among them.
     var appended: TimeCandidates?
@@ -228,7 +231,8 @@ public struct FillEngine: Sendable {
     /// from the index (more built each time the forward pass runs past them); indices in `split.built`
     /// followed by `appended`.
     func segment(
-      from start: Int, size: Int, in window: ClosedRange<Int>, fixedLow: Int?, deltas: [Int], aim: Aim?
+      from start: Int, size: Int, headSize: Int, in window: ClosedRange<Int>, fixedLow: Int?, deltas: [Int],
+      aim: Aim?
     ) -> (indices: [Int], total: Int, inWindow: Bool) {
       split.extend(toAtLeast: size >= Int.max - start ? Int.max : start + size)
       let end = split.built.durations.count
@@ -239,7 +243,7 @@ public struct FillEngine: Sendable {
         dominantIndex: split.built.refs[start..<end].map { shows.firstIndex(of: $0.show) },
         dominantCount: shows.count)
       fill.budget = budget
-      fill.headSize = size
+      fill.headSize = headSize
       let larger = size > Int.max / 4 ? Int.max : size * 4
       let tail =
         split.isComplete
@@ -267,7 +271,8 @@ public struct FillEngine: Sendable {
               return (chosen.indices.map { $0 + base }, chosen.total)
             }
             let chosen = segment(
-              from: end, size: larger, in: window, fixedLow: window.lowerBound, deltas: deltas, aim: nil)
+              from: end, size: larger, headSize: larger, in: window, fixedLow: window.lowerBound, deltas: deltas,
+              aim: nil)
             return (chosen.indices, chosen.total)
           })
       let chosen = fill.select(in: window, fixedLow: fixedLow, start: deltas, aim: aim, tail: tail)
@@ -276,7 +281,7 @@ public struct FillEngine: Sendable {
     while true {
       appended = nil
       let outcome = segment(
-        from: 0, size: first, in: scaledWindow, fixedLow: nil,
+        from: 0, size: first, headSize: head, in: scaledWindow, fixedLow: nil,
         deltas: [Int](repeating: 0, count: dominants.count), aim: varietyAim)
       let candidates = appended.map { split.built.appending($0) } ?? split.built
       // Another show may dominate once the first is held back: track it too, and solve again.
