@@ -172,7 +172,7 @@ struct VarietyFill {
         durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut },
         dominantIndex: Array(dominantIndex[cut...]), dominantCount: dominantCount)
       after.budget = budget
-      after.headSize = headSize * 4
+      after.headSize = headSize > Int.max / 4 ? Int.max : headSize * 4
       // The sets after the head are needed for the head's states, but there δ rises by one per episode of
       // the show taken: their space reaches that much higher (beyond, the episodes would not fit). Below 2
       // minus what fits of them, every δ shares one row there.
