@@ -19,7 +19,9 @@
 /// split as in ``FillTime``: a head whose rows fit the memory budget, and the tail's sets per `δ` computed
 /// from the tail as a multiset; if the forward pass runs past the head, the tail is solved the same way
 /// from the state reached, among the candidates that fit in what is left (``pruned(upTo:)``). The budget
-/// only chooses the size of the head, never the answer.
+/// only chooses the size of the head, never the answer. The candidates after this list may not be built at
+/// all: a ``VarietyTail`` reads them from the index for the tail's sets (by ranges of lengths, until the rows
+/// are dense) and for the selection past the list, so that a fill over a large catalog builds only its head.
 ///
 /// With one dominant show, rows also skip what no forward pass can ask: a state reached at a position needs
 /// some episodes of *s* before it, so the prefix leaves room only for totals up to the top less their
