@@ -252,9 +252,8 @@ public struct FillEngine: Sendable {
           dominant: { top in
             split.varietyGroups(unit: unit, upTo: top, dominants: shows, dominant: true, from: 0, below: Int.max)
           },
-          others: { lower, upper in
-            split.varietyGroups(
-              unit: unit, upTo: high, dominants: shows, dominant: false, from: lower, below: upper)
+          others: { lower, upper, top in
+            split.varietyGroups(unit: unit, upTo: top, dominants: shows, dominant: false, from: lower, below: upper)
           },
           select: { window, deltas in
             // Past the built candidates, with `window.upperBound` units left: only the shorter ones matter.

@@ -132,14 +132,13 @@ struct SplitCandidates {
       result.durations.append(duration)
       result.dominantIndex.append(dominants.firstIndex(of: show))
     }
-    let lowest = lower
     let below = min(upper, top + 1)
-    guard lowest < below else { return result }
+    guard lower < below else { return result }
     for group in merge.special[merge.nextSpecial...] {
       let show = merge.specialRefs[group.start].show
       guard dominants.contains(show) == dominant else { continue }
       let first = merge.specialDurations[group.start] / unit
-      guard first >= lowest, first < below else { continue }
+      guard first >= lower, first < below else { continue }
       var sum = 0
       for duration in merge.durations(of: group) {
         sum += duration / unit
@@ -153,7 +152,7 @@ struct SplitCandidates {
     func appendFree(_ offset: Int) {
       guard offset >= merge.nextFree else { return }
       let duration = Int(freeOrder[offset].seconds) / unit
-      guard duration >= lowest, duration < below, merge.admitsFree(at: offset) else { return }
+      guard duration >= lower, duration < below, merge.admitsFree(at: offset) else { return }
       append(Int(freeOrder[offset].show), duration)
       result.groupEnds.append(result.durations.count)
     }
@@ -163,7 +162,7 @@ struct SplitCandidates {
       }
     } else {
       let byDuration = index.freeByDuration
-      let start = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) >= lowest * unit }
+      let start = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) >= lower * unit }
       let end = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) >= below * unit }
       for position in start..<end {
         let offset = Int(byDuration[position])

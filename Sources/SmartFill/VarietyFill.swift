@@ -374,7 +374,7 @@ struct VarietyFill {
   ///   tail makes the rest irrelevant, *S* states, plus O(*g′* log *g′*) to sort the *g′* groups read.
   func reachableTotals(
     _ space: StateSpace, moves: [[Int]], upTo high: Int, ignoredFrom: [Int]? = nil,
-    tail: (dominant: VarietyFill, others: (_ lower: Int, _ upper: Int) -> VarietyFill)? = nil
+    tail: (dominant: VarietyFill, others: (_ lower: Int, _ upper: Int, _ top: Int) -> VarietyFill)? = nil
   ) -> ReachRows {
     var totals = MultisetTotals(space, moves: moves, upTo: high)
     // This list's groups of the last phase: with a tail, they are read with the tail's by ranges of lengths.
@@ -399,7 +399,7 @@ struct VarietyFill {
     var next = 0
     while lower <= high, totals.densest() * 64 > lower {
       // The tail's groups of the range and this list's, in one list sorted by length.
-      var groups = tail.others(lower, upper)
+      var groups = tail.others(lower, upper, high)
       while next < last.count, durations[last[next]] < upper {
         let start = last[next]
         let end = groupEnds[start]

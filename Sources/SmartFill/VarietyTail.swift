@@ -14,8 +14,8 @@
 struct VarietyTail {
   /// The dominant shows' groups whose first candidate lasts at most `top`.
   var dominant: (_ top: Int) -> VarietyFill
-  /// The other shows' groups whose first candidate lasts from `lower` to below `upper`.
-  var others: (_ lower: Int, _ upper: Int) -> VarietyFill
+  /// The other shows' groups whose first candidate lasts from `lower` to below `upper` and at most `top`.
+  var others: (_ lower: Int, _ upper: Int, _ top: Int) -> VarietyFill
   /// The rule's selection among these candidates alone, from the state `start` of the dominant shows'
   /// `δ`, for totals in `window` with every total from `window.lowerBound` on accepted (the caller's
   /// search decided it is reachable): the chosen candidates in the caller's numbering, and their total.
