@@ -31,13 +31,24 @@ struct Aim {
   ///
   /// - Complexity: O(*w*), as ``narrowed(_:row:of:)``.
   func nearestDeviation(in window: ClosedRange<Int>, row: Int, of rows: ReachRows) -> Int {
+    nearestDeviation(
+      in: window, largest: { rows.largest(row, atMost: $0) }, smallest: { rows.smallest(row, atLeast: $0) })
+  }
+
+  /// *d\**, from the totals that `largest` (the largest reachable total at most its argument) and `smallest`
+  /// (the smallest at least its argument) find.
+  ///
+  /// - Complexity: one call of each.
+  func nearestDeviation(
+    in window: ClosedRange<Int>, largest: (Int) -> Int?, smallest: (Int) -> Int?
+  ) -> Int {
     let below = targetSeconds / unit
     let above = (targetSeconds + unit - 1) / unit
     var nearest = Int.max
-    if let total = rows.largest(row, atMost: min(below, window.upperBound)), total >= window.lowerBound {
+    if let total = largest(min(below, window.upperBound)), total >= window.lowerBound {
       nearest = targetSeconds - total * unit
     }
-    if let total = rows.smallest(row, atLeast: max(above, window.lowerBound)), total <= window.upperBound {
+    if let total = smallest(max(above, window.lowerBound)), total <= window.upperBound {
       nearest = min(nearest, total * unit - targetSeconds)
     }
     precondition(nearest != Int.max, "aiming needs a reachable total in the window")

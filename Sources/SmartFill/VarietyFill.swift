@@ -49,6 +49,10 @@ struct VarietyFill {
   static let defaultHeadSize = 64
   /// The longest head, in candidates (tests lower it).
   var headSize = VarietyFill.defaultHeadSize
+  /// Whether a search with one dominant show uses ``ExcessRows``: `nil` (the default) where they cost less
+  /// than the bitsets per state, `true` always (but for a show with more than 16,000 episodes that fit),
+  /// `false` never. The answer is the same; tests set it to check both.
+  var usesExcessRows: Bool? = nil
 
   /// Selects by the variety rule for the dominant shows.
   ///
@@ -119,11 +123,17 @@ struct VarietyFill {
   func select(
     in window: ClosedRange<Int>, fixedLow: Int?, start: [Int], aim: Aim?, tail: VarietyTail?
   ) -> (indices: [Int], tailIndices: [Int], total: Int, inWindow: Bool) {
+    // The tail's candidates of the dominant shows: they bound δ as this list's own do.
+    let tailDominant = tail?.dominant(window.upperBound)
+    if dominantCount == 1, usesExcessRows != false,
+      let outcome = selectOneDominant(
+        in: window, fixedLow: fixedLow, start: start[0], aim: aim, tail: tail, tailDominant: tailDominant)
+    {
+      return outcome
+    }
     let count = durations.count
     let high = window.upperBound
     let words = high / 64 + 1
-    // The tail's candidates of the dominant shows: they bound δ as this list's own do.
-    let tailDominant = tail?.dominant(high)
     // The bounds of δ: below 2 − (most of the show that fit) the condition holds whatever follows.
     var lows: [Int] = []
     var fits: [Int] = []
@@ -175,6 +185,7 @@ struct VarietyFill {
         dominantIndex: Array(dominantIndex[cut...]), dominantCount: dominantCount)
       after.budget = budget
       after.headSize = headSize > Int.max / 4 ? Int.max : headSize * 4
+      after.usesExcessRows = usesExcessRows
       // The sets after the head are needed for the head's states, but there δ rises by one per episode of
       // the show taken: their space reaches that much higher (beyond, the episodes would not fit). Below 2
       // minus what fits of them, every δ shares one row there.
@@ -227,21 +238,9 @@ struct VarietyFill {
 
     var current = start
     let first = space.index(current)!
-    var inWindow = true
-    var low: Int
-    var top = high
-    if let fixedLow {
-      low = fixedLow
-    } else {
-      let best = rows.largest(first, atMost: high) ?? 0
-      inWindow = best >= window.lowerBound
-      low = inWindow ? window.lowerBound : best
-      if inWindow, let aim {
-        let narrowed = aim.narrowed(window, row: first, of: rows)
-        low = narrowed.lowerBound
-        top = narrowed.upperBound
-      }
-    }
+    let (low, top, inWindow) = Self.bounds(
+      window, fixedLow: fixedLow, aim: aim, largest: { rows.largest(first, atMost: $0) },
+      smallest: { rows.smallest(first, atLeast: $0) })
 
     var taken: [Int] = []
     var total = 0
@@ -285,6 +284,23 @@ struct VarietyFill {
       }
     }
     return (taken, tailTaken, total, inWindow)
+  }
+
+  /// What the forward pass must reach: from `fixedLow` to the window's top when given, else the window
+  /// narrowed by `aim`, or, when no selection from the start (`largest` and `smallest` find its totals) lands
+  /// in the window, up to the largest total below it.
+  ///
+  /// - Complexity: a few calls of `largest` and `smallest`.
+  static func bounds(
+    _ window: ClosedRange<Int>, fixedLow: Int?, aim: Aim?, largest: (Int) -> Int?, smallest: (Int) -> Int?
+  ) -> (low: Int, top: Int, inWindow: Bool) {
+    if let fixedLow { return (fixedLow, window.upperBound, true) }
+    let best = largest(window.upperBound) ?? 0
+    guard best >= window.lowerBound else { return (best, window.upperBound, false) }
+    guard let aim else { return (window.lowerBound, window.upperBound, true) }
+    let narrowed = aim.narrowed(
+      window, nearest: aim.nearestDeviation(in: window, largest: largest, smallest: smallest))
+    return (narrowed.lowerBound, narrowed.upperBound, true)
   }
 
   /// The durations of the dominant show `show`'s candidates.
@@ -392,14 +408,28 @@ struct VarietyFill {
       totals.add(self, groups: last)
       return totals.finish()
     }
-    // Ranges of lengths, twice as long each time: every group of a later range starts at `upper` or after,
-    // so there is nothing to add once the rows are dense below it.
+    // Once the rows are dense below a range, no group of it or later adds anything.
+    forEachRangeOfLengths(last, others: tail.others, upTo: high, while: { totals.densest() * 64 > $0 }) { groups in
+      totals.add(groups, groups: groups.byFirstLength(ofDominant: nil))
+    }
+    return totals.finish()
+  }
+
+  /// The other shows' groups of a tail (`others`) with this list's (`last`: group starts sorted by their first
+  /// candidate's length), in ranges of lengths twice as long each time (up to 64, 128, 256 … units), shortest
+  /// first: `add` gets each range's groups in one list, as long as `needed(lower)` says that a group starting
+  /// at the range's lower bound or later may still add something.
+  ///
+  /// - Complexity: O(*g*) for the *g* groups read, plus the calls.
+  func forEachRangeOfLengths(
+    _ last: [Int], others: (_ lower: Int, _ upper: Int, _ top: Int) -> VarietyFill, upTo high: Int,
+    while needed: (_ lower: Int) -> Bool, _ add: (VarietyFill) -> Void
+  ) {
     var lower = 0
     var upper = 64
     var next = 0
-    while lower <= high, totals.densest() * 64 > lower {
-      // The tail's groups of the range and this list's, in one list sorted by length.
-      var groups = tail.others(lower, upper, high)
+    while lower <= high, needed(lower) {
+      var groups = others(lower, upper, high)
       while next < last.count, durations[last[next]] < upper {
         let start = last[next]
         let end = groupEnds[start]
@@ -408,11 +438,10 @@ struct VarietyFill {
         for _ in start..<end { groups.groupEnds.append(groups.durations.count) }
         next += 1
       }
-      totals.add(groups, groups: groups.byFirstLength(ofDominant: nil))
+      add(groups)
       lower = upper
       upper = upper > high ? Int.max : upper * 2
     }
-    return totals.finish()
   }
 
   /// The starts of the groups (all of them, or those with a candidate of a dominant show or those without),

@@ -82,12 +82,17 @@ struct VarietyFillTests {
       default: break
       }
       if trial % 3 != 0, count > 1 { split += 1 }
-      let result = fill.select(in: window)
       let expected = Self.bruteForce(durations, dominant: dominant, window: window, groupEnds: groupEnds)
-      #expect(
-        result.indices == expected.indices && result.total == expected.total && result.inWindow == expected.inWindow,
-        "seed \(seed), trial \(trial): \(durations) \(dominant) groups \(groupEnds) in \(window), head \(fill.headSize), budget \(fill.budget)"
-      )
+      // Both kinds of rows: the excess rows, and the bitsets per state that larger shows still use.
+      for excess in [true, false] {
+        fill.usesExcessRows = excess
+        let result = fill.select(in: window)
+        #expect(
+          result.indices == expected.indices && result.total == expected.total
+            && result.inWindow == expected.inWindow,
+          "seed \(seed), trial \(trial): \(durations) \(dominant) groups \(groupEnds) in \(window), head \(fill.headSize), budget \(fill.budget), excess rows \(excess)"
+        )
+      }
     }
     #expect(split > 1000)
   }
@@ -100,14 +105,17 @@ struct VarietyFillTests {
     var dominant = [Int?](repeating: 0, count: 300)
     durations.append(10)
     dominant.append(nil)
-    for budget in [VarietyFill.wordBudget, 20_000] {
-      var fill = VarietyFill(
-        durations: durations, groupEnds: Array(1...durations.count), dominantIndex: dominant, dominantCount: 1)
-      fill.budget = budget
-      let result = fill.select(in: 100...130)
-      #expect(result.indices == [0, 1, 2, 3, 300], "budget \(budget)")
-      #expect(result.total == 14, "budget \(budget)")
-      #expect(!result.inWindow, "budget \(budget)")
+    for budget in [VarietyFill.wordBudget, 20_000, 1_000] {
+      for excess in [true, false] {
+        var fill = VarietyFill(
+          durations: durations, groupEnds: Array(1...durations.count), dominantIndex: dominant, dominantCount: 1)
+        fill.budget = budget
+        fill.usesExcessRows = excess
+        let result = fill.select(in: 100...130)
+        #expect(result.indices == [0, 1, 2, 3, 300], "budget \(budget), excess rows \(excess)")
+        #expect(result.total == 14, "budget \(budget), excess rows \(excess)")
+        #expect(!result.inWindow, "budget \(budget), excess rows \(excess)")
+      }
     }
   }
 }

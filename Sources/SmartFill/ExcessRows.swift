@@ -1,0 +1,226 @@
+/// Rows over the totals `0 ... maximum` holding, for each total, the least *excess* of a selection with that
+/// total: for one dominant show *s*, `D = count(s) − 2 · count(others)`. The variety condition for *s* from a
+/// state `δ` is `δ + D ≤ 2`, so a total is reachable from `δ` exactly when its least excess is at most
+/// `2 − δ`: one row of small integers stands for the whole column of bitsets, one per `δ`, that
+/// ``VarietyFill`` keeps for two dominant shows. The recurrence over a candidate of duration *d* and step
+/// `e` (+1 for *s*, −2 for the others) is
+///
+///     row[t] = min(skip[t], next[t − d] ⊕ e),
+///
+/// where `⊕` adds and clamps, so that a row over a few thousand totals costs a few hundred vector operations
+/// whatever the number of states.
+///
+/// Values are clamped to `floor ... none − 1`, and `none` marks a total no selection reaches (it absorbs
+/// every step). A search chooses `floor` low enough that no query can tell a clamped value from the true one:
+/// below `2 − δ` for every `δ` it asks, by more than the episodes of *s* that can still be added.
+struct ExcessRows {
+  /// The entries per row: every total from 0 to the maximum.
+  let width: Int
+  /// The rows, then one scratch row for a group's prefixes.
+  private(set) var storage: [Int16]
+  /// The lowest value kept.
+  let floor: Int16
+  /// No selection reaches the total.
+  static let none: Int16 = 16_384
+  /// The largest step kept, up or down: every value stays within ±32,384, so no addition overflows.
+  static let largestStep = 16_000
+  /// The lowest floor a search may choose.
+  static let lowestFloor = -16_000
+
+  /// Creates `rows` rows over the totals `0 ... maximum`, every total unreached.
+  init(rows: Int, maximum: Int, floor: Int) {
+    precondition(floor >= Self.lowestFloor && floor < Int(Self.none), "excess floor \(floor) out of range")
+    width = maximum + 1
+    self.floor = Int16(floor)
+    storage = Array(repeating: Self.none, count: (rows + 1) * width)
+  }
+
+  /// The number of rows (the scratch row excluded).
+  var rows: Int { storage.count / width - 1 }
+
+  // Bounds. The loops below index the storage through unsafe pointers; every index they form is
+  // `row · width + t` with `0 ≤ t < width`, which holds because each row number is checked here and each
+  // range is clipped to `0 ..< width` before a loop.
+
+  /// Traps unless `row` is one of the rows, or the scratch row when `scratch` is set.
+  private func check(_ row: Int, scratch: Bool = false) {
+    precondition(row >= 0 && row < rows + (scratch ? 1 : 0), "excess row \(row) out of 0..<\(rows)")
+  }
+
+  /// `step` kept within ±``largestStep``: a longer step takes every value to the floor or to `none` anyway.
+  private static func clamped(_ step: Int) -> Int16 { Int16(min(max(step, -largestStep), largestStep)) }
+
+  /// Sets `row` to the empty selection alone: total 0 with excess 0.
+  mutating func setBase(_ row: Int) {
+    check(row)
+    let base = row * width
+    for t in 0..<width { storage[base + t] = Self.none }
+    storage[base] = max(0, floor)
+  }
+
+  /// The least excess of `row` at `total`, or `nil` when no selection reaches it.
+  func excess(_ row: Int, at total: Int) -> Int? {
+    check(row)
+    let value = storage[row * width + total]
+    return value == Self.none ? nil : Int(value)
+  }
+
+  /// `row[t] = min(skip[t], next[t − shift] ⊕ step)`: the selections of `skip`, and those of `next` with one
+  /// candidate more. The three rows must differ.
+  ///
+  /// - Complexity: O(`width`) in vectors of 16.
+  mutating func combine(into row: Int, skip: Int, next: Int, shift: Int, step: Int) {
+    check(row)
+    check(skip)
+    check(next)
+    precondition(row != skip && row != next && shift >= 0, "combine needs three rows and a shift ≥ 0")
+    let width = width
+    let (step, floor) = (Self.clamped(step), floor)
+    storage.withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      let (out, kept, added) = (base + row * width, base + skip * width, base + next * width)
+      let split = min(shift, width)
+      out.update(from: kept, count: split)
+      Self.mergeAscending(out + split, kept + split, added, count: width - split, step: step, floor: floor)
+    }
+  }
+
+  /// `row[t] = min(row[t], source[t − shift] ⊕ step)` for `t` in `range` (clipped to `shift ..< width`), with
+  /// `source` as it was before the call: it may be `row` itself (one candidate added in place, `shift > 0`,
+  /// which overwrites the scratch row) or the scratch row (see ``saveScratch(_:below:)``).
+  ///
+  /// - Complexity: O(*t*) for the *t* totals of the range, in vectors.
+  mutating func merge(into row: Int, from source: Int, shift: Int, step: Int, in range: Range<Int>) {
+    check(row)
+    check(source, scratch: true)
+    precondition(shift > 0 || source != row, "a row merged into itself needs a shift > 0")
+    let low = max(range.lowerBound, shift)
+    let high = min(range.upperBound, width)
+    guard low < high else { return }
+    let width = width
+    let (step, floor) = (Self.clamped(step), floor)
+    let scratch = scratch
+    storage.withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      let out = base + row * width
+      let from = base + source * width - shift
+      guard source == row else {
+        Self.merge(out + low, from + low, count: high - low, step: step, floor: floor)
+        return
+      }
+      // In place: down, in stretches of 512, each reading below its own end what is written only later.
+      // A stretch longer than the shift would read some of itself: it reads a copy (in the scratch row).
+      let copy = base + scratch * width
+      var end = high
+      while end > low {
+        let stretch = min(end - low, 512)
+        end -= stretch
+        if shift >= stretch {
+          Self.merge(out + end, from + end, count: stretch, step: step, floor: floor)
+        } else {
+          copy.update(from: from + end, count: stretch)
+          Self.merge(out + end, copy, count: stretch, step: step, floor: floor)
+        }
+      }
+    }
+  }
+
+  /// Copies `row` into the scratch row, below `end`.
+  mutating func saveScratch(_ row: Int, below end: Int) {
+    check(row)
+    let width = width
+    let scratch = rows
+    storage.withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      (base + scratch * width).update(from: base + row * width, count: min(end, width))
+    }
+  }
+
+  /// The scratch row's number, for ``merge(into:from:shift:step:in:)``.
+  var scratch: Int { rows }
+
+  /// Whether `row` reaches a total in `range` (clipped to `0 ..< width`) with excess at most `limit`.
+  ///
+  /// - Complexity: O(*t*) in vectors of 16, for the *t* totals of the range.
+  func containsAny(_ row: Int, in range: ClosedRange<Int>, atMost limit: Int) -> Bool {
+    check(row)
+    let low = max(range.lowerBound, 0)
+    let high = min(range.upperBound + 1, width)
+    guard low < high, limit >= Int(floor) else { return false }
+    let bound = Int16(min(limit, Int(Self.none) - 1))
+    return storage.withUnsafeBufferPointer { buffer in
+      let values = buffer.baseAddress! + row * width
+      // In blocks of 64, so that the test is vectorized and the scan still stops soon after a hit.
+      var t = low
+      while t < high {
+        let end = min(t + 64, high)
+        var hits: UInt8 = 0
+        for index in t..<end { hits |= values[index] <= bound ? 1 : 0 }
+        if hits != 0 { return true }
+        t = end
+      }
+      return false
+    }
+  }
+
+  /// The largest total of `row` at most `total` with excess at most `limit`, or `nil`.
+  ///
+  /// - Complexity: O(*t*) for the *t* totals from the answer to `total`.
+  func largest(_ row: Int, atMost total: Int, excess limit: Int) -> Int? {
+    check(row)
+    var t = min(total, width - 1)
+    while t >= 0 {
+      if let value = excess(row, at: t), value <= limit { return t }
+      t -= 1
+    }
+    return nil
+  }
+
+  /// The smallest total of `row` at least `total` with excess at most `limit`, or `nil`.
+  ///
+  /// - Complexity: O(*t*) for the *t* totals from `total` to the answer.
+  func smallest(_ row: Int, atLeast total: Int, excess limit: Int) -> Int? {
+    check(row)
+    var t = max(total, 0)
+    while t < width {
+      if let value = excess(row, at: t), value <= limit { return t }
+      t += 1
+    }
+    return nil
+  }
+
+  // MARK: Loops
+
+  // Plain loops over pointers, which the compiler vectorizes (16 lanes of 16 bits with AVX2): `min`, `max`
+  // and a select per lane, no branch.
+
+  /// `value ⊕ step` for a step down: `none` stays `none`; otherwise the sum, at least `floor`.
+  @inline(__always)
+  private static func down(_ value: Int16, step: Int16, floor: Int16) -> Int16 {
+    let sum = max(value &+ step, floor)
+    return value == none ? none : sum
+  }
+
+  /// `out[t] = min(out[t], added[t] ⊕ step)` for `t` in `0 ..< count`; the two must not overlap.
+  private static func merge(
+    _ out: UnsafeMutablePointer<Int16>, _ added: UnsafeMutablePointer<Int16>, count: Int, step: Int16, floor: Int16
+  ) {
+    if step >= 0 {
+      for t in 0..<count { out[t] = min(out[t], min(added[t] &+ step, none)) }
+    } else {
+      for t in 0..<count { out[t] = min(out[t], down(added[t], step: step, floor: floor)) }
+    }
+  }
+
+  /// `out[t] = min(kept[t], added[t] ⊕ step)` for `t` in `0 ..< count`; the three must not overlap.
+  private static func mergeAscending(
+    _ out: UnsafeMutablePointer<Int16>, _ kept: UnsafeMutablePointer<Int16>, _ added: UnsafeMutablePointer<Int16>,
+    count: Int, step: Int16, floor: Int16
+  ) {
+    if step >= 0 {
+      for t in 0..<count { out[t] = min(kept[t], min(added[t] &+ step, none)) }
+    } else {
+      for t in 0..<count { out[t] = min(kept[t], down(added[t], step: step, floor: floor)) }
+    }
+  }
+}

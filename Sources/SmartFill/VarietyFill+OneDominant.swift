@@ -1,0 +1,204 @@
+/// The variety search for one dominant show on ``ExcessRows``: one row of least excesses per position
+/// instead of one bitset per position and state.
+///
+/// With one dominant show *s*, the sets `R[i][δ]` are nested (a completion that keeps `δ + 1` at most 2 keeps
+/// `δ` too), so they are all told by one number per total, the least `D` of a completion reaching it:
+///
+///     E[i][t] = min(E[skip(i)][t], E[i + 1][t − d(i)] + inc(i)),   t ∈ R[i][δ]  ⇔  E[i][t] ≤ 2 − δ.
+///
+/// The head, the tail's multiset (the dominant show's groups first, then the others by ranges of lengths,
+/// the candidates not built read from the ``VarietyTail``), the forward pass and the search past the head
+/// are those of ``VarietyFill/select(in:fixedLow:start:aim:tail:)``; only the rows change, and with them
+/// the cost of a row: O(*t*) for *t* totals instead of O(*S* · *t* / 64) for *S* states, tens of times less
+/// where one show has hundreds of short episodes.
+///
+/// The tail's multiset stops where every total asked is settled. A pass at the head's end has taken at
+/// least `δ − start` episodes of *s*, so at least the sum of that many of the head's shortest, and asks a
+/// total `t` of the tail only from a `δ` whose shortest sum leaves room for `t` (see
+/// ``VarietyFill/ignoredFrom(delta:isLowest:base:shows:others:shortest:high:)``). Once every total from
+/// some `t₀` on has an excess at most `2 −` the largest such `δ`, no group starting at `t₀` or later
+/// changes an answer, and no query depends on the entries left too high there: a completion from an earlier
+/// position that reaches one would need a prefix with room for it.
+extension VarietyFill {
+  /// The rule's selection for one dominant show, as ``select(in:fixedLow:start:aim:tail:)``, or `nil` when
+  /// the show has too many episodes that fit for the rows' 16-bit values (more than 16,000), which the
+  /// bitset rows then handle.
+  ///
+  /// - Complexity: O(*n* · *t*) for the head's *n* candidates and *t* = `window.upperBound + 1` totals, in
+  ///   vectors of 16, plus O(*g* · *t*) for the *g* groups of the tail read before its totals settle.
+  ///   Memory O(`budget` + *t*).
+  func selectOneDominant(
+    in window: ClosedRange<Int>, fixedLow: Int?, start: Int, aim: Aim?, tail: VarietyTail?,
+    tailDominant: VarietyFill?
+  ) -> (indices: [Int], tailIndices: [Int], total: Int, inWindow: Bool)? {
+    let count = durations.count
+    let high = window.upperBound
+    let fit = Self.mostThatFit(lengths(of: 0) + (tailDominant?.lengths(of: 0) ?? []), high)
+    // The head: as many candidates as the budget allows rows for.
+    let rowWords = (high + 4) / 4
+    var cut = 0
+    var inHead = 0
+    while cut < count, cut < headSize {
+      let next = groupEnds[cut]
+      if cut > 0, (next + 1) * rowWords > budget { break }
+      for item in cut..<next where dominantIndex[item] != nil { inHead += 1 }
+      cut = next
+    }
+    // No pass has a δ above `start + inHead` in the head or at its end, and at most `fit` episodes of the
+    // show follow a clamped value: below `2 − δ − fit` no query tells values apart.
+    let floor = min(0, 1 - (start + inHead) - fit)
+    guard fit < ExcessRows.largestStep, floor >= ExcessRows.lowestFloor else { return nil }
+    if usesExcessRows == nil {
+      // The cheaper rows: the bitsets cost about `states` rows of `words` words per candidate, with some
+      // fixed work per row, and these one row of `high + 1` values. On the benchmark's catalogs (in
+      // instructions) these win by 1.9 times with 15 states of 17 words and by 2.2 times with 95 states of
+      // 453, and lose by 4.7 times with 19 states of 453 and by 6 times with 5; they break even near 9 of 46.
+      let states = max(start, 2 - fit) + min(inHead, fit) - (2 - fit) + 1
+      guard states * 12 > 72 + high / 64 + 1 else { return nil }
+    }
+    var rows = ExcessRows(rows: cut + 1, maximum: high, floor: floor)
+
+    // The candidates of this list after the head.
+    var rest: VarietyFill?
+    if cut < count || tail != nil {
+      var after = VarietyFill(
+        durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut },
+        dominantIndex: Array(dominantIndex[cut...]), dominantCount: 1)
+      after.budget = budget
+      after.headSize = headSize > Int.max / 4 ? Int.max : headSize * 4
+      after.usesExcessRows = usesExcessRows
+      after.leastExcess(
+        into: &rows, row: cut, settled: settledExcess(before: cut, start: start, high: high),
+        tail: tail.map { (tailDominant!, $0.others) })
+      if cut < count { rest = after }
+    } else {
+      rows.setBase(cut)
+    }
+    for position in stride(from: cut - 1, through: 0, by: -1) {
+      rows.combine(
+        into: position, skip: groupEnds[position], next: position + 1, shift: durations[position],
+        step: step(position))
+    }
+
+    var delta = start
+    let (low, top, inWindow) = Self.bounds(
+      window, fixedLow: fixedLow, aim: aim, largest: { rows.largest(0, atMost: $0, excess: 2 - start) },
+      smallest: { rows.smallest(0, atLeast: $0, excess: 2 - start) })
+
+    var taken: [Int] = []
+    var total = 0
+    var position = 0
+    // Stop once the selection is inside the window and arrangeable.
+    while position < cut, total < low || delta > 2 {
+      let duration = durations[position]
+      let after = delta + step(position)
+      if total + duration <= top,
+        rows.containsAny(
+          position + 1, in: (low - total - duration)...(top - total - duration), atMost: 2 - after)
+      {
+        taken.append(position)
+        total += duration
+        delta = after
+        position += 1
+      } else {
+        position = groupEnds[position]
+      }
+    }
+    var tailTaken: [Int] = []
+    if rest != nil || tail != nil, position >= cut, total < low || delta > 2 {
+      // The forward pass ran through the head: a completion after it reaches the window from here, among
+      // the candidates that fit in what is left of the window.
+      let left = max(0, low - total)...(top - total)
+      var decided = false
+      if let rest {
+        let (kept, places) = rest.pruned(upTo: top - total)
+        if !kept.durations.isEmpty || tail == nil {
+          let chosen = kept.select(in: left, fixedLow: left.lowerBound, start: [delta], aim: nil, tail: tail)
+          taken += chosen.indices.map { places[$0] + cut }
+          tailTaken = chosen.tailIndices
+          total += chosen.total
+          decided = true
+        }
+      }
+      if !decided, let tail {
+        let chosen = tail.select(left, [delta])
+        tailTaken = chosen.indices
+        total += chosen.total
+      }
+    }
+    return (taken, tailTaken, total, inWindow)
+  }
+
+  /// A candidate's step of `δ`: +1 for the dominant show, −2 for the others.
+  func step(_ item: Int) -> Int { dominantIndex[item] == nil ? -2 : 1 }
+
+  /// For each total `t` of the tail's multiset, the excess at which every query a pass at position `cut`
+  /// can make of `t` is answered: `2 −` the largest `δ` whose `δ − start` shortest episodes of the show
+  /// among the first `cut` leave room for `t` under `high`.
+  ///
+  /// - Complexity: O(`high` + *c* log *c*) for the show's *c* candidates among the first `cut`.
+  func settledExcess(before cut: Int, start: Int, high: Int) -> [Int16] {
+    let shortest = shortestSums(before: cut)
+    var settled = [Int16](repeating: 0, count: high + 1)
+    var shows = shortest.count - 1
+    for total in 0...high {
+      while shows > 0, shortest[shows] > high - total { shows -= 1 }
+      settled[total] = Int16(clamping: min(2 - start - shows, Int(ExcessRows.none) - 1))
+    }
+    return settled
+  }
+
+  /// Sets `row` of `rows` to the least excesses of the multiset of this list's groups and, with `tail`,
+  /// the tail's (see ``reachableTotals(_:moves:upTo:ignoredFrom:tail:)``): the dominant show's groups
+  /// first, then the others', shortest first, by ranges of lengths when read from the tail. Totals whose
+  /// excess is at most `settled` from some total on are left as they are (see the type's comment).
+  ///
+  /// - Complexity: O(*g* · *t*) for the *g* groups added before the totals settle and *t* totals.
+  func leastExcess(
+    into rows: inout ExcessRows, row: Int, settled: [Int16],
+    tail: (dominant: VarietyFill, others: (_ lower: Int, _ upper: Int, _ top: Int) -> VarietyFill)?
+  ) {
+    let high = rows.width - 1
+    rows.setBase(row)
+    // Every total from `open` on is settled.
+    var open = rows.width
+    func settle() {
+      while open > 0, let value = rows.excess(row, at: open - 1), value <= Int(settled[open - 1]) { open -= 1 }
+    }
+    settle()
+    func add(_ list: VarietyFill, groups: [Int]) {
+      for start in groups {
+        let first = list.durations[start]
+        guard first < open else { break }
+        let end = list.groupEnds[start]
+        if end - start == 1, first > 0 {
+          rows.merge(into: row, from: row, shift: first, step: list.step(start), in: first..<open)
+          settle()
+          continue
+        }
+        // Every prefix of the group extends the row as it was before the group.
+        rows.saveScratch(row, below: open)
+        var sum = 0
+        var step = 0
+        for item in start..<end {
+          sum += list.durations[item]
+          step += list.step(item)
+          if sum >= open { break }
+          rows.merge(into: row, from: rows.scratch, shift: sum, step: step, in: sum..<open)
+        }
+        settle()
+      }
+    }
+    add(self, groups: byFirstLength(ofDominant: true))
+    if let tail { add(tail.dominant, groups: tail.dominant.byFirstLength(ofDominant: true)) }
+    let last = byFirstLength(ofDominant: false)
+    guard let tail else {
+      add(self, groups: last)
+      return
+    }
+    // Once every total from a range's start on is settled, no group of it or later changes an answer.
+    forEachRangeOfLengths(last, others: tail.others, upTo: high, while: { open > $0 }) { groups in
+      add(groups, groups: groups.byFirstLength(ofDominant: nil))
+    }
+  }
+}

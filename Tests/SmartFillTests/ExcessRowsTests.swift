@@ -1,0 +1,101 @@
+import Testing
+
+@testable import SmartFill
+
+@Suite("Excess rows")
+struct ExcessRowsTests {
+  /// The model: optional integers, `nil` for no selection, clamped to the floor after every step.
+  static func step(_ value: Int?, _ step: Int, floor: Int) -> Int? {
+    guard let value else { return nil }
+    return max(value + step, floor)
+  }
+
+  static func random(_ random: inout SeededGenerator, width: Int, floor: Int) -> [Int?] {
+    (0..<width).map { _ in Int.random(in: 0..<4, using: &random) == 0 ? nil : Int.random(in: floor...40, using: &random)
+    }
+  }
+
+  /// Writes `values` into `row` through the public operations only: the base row, then merges of steps.
+  static func fill(_ rows: inout ExcessRows, _ row: Int, with values: [Int?]) {
+    rows.setBase(row)
+    // setBase gives {0: max(0, floor)}; the model row starts the same way, so rebuild the rest by merges of
+    // the base row into itself is not possible in general: write through the scratch row instead.
+    for (total, value) in values.enumerated() where total > 0 {
+      guard let value else { continue }
+      // A shift of `total` from the base row (0 at total 0) with a step of `value`.
+      rows.saveScratch(row, below: 1)
+      rows.merge(into: row, from: rows.scratch, shift: total, step: value, in: total..<(total + 1))
+    }
+  }
+
+  @Test("combine and merge match a model of optional integers on seeded rows")
+  func againstModel() {
+    let seed: UInt64 = 0xE7CE55
+    var random = SeededGenerator(seed: seed)
+    print("excess rows: seed \(seed)")
+    for trial in 0..<400 {
+      let width = Int.random(in: 1...90, using: &random)
+      let floor = -Int.random(in: 0...30, using: &random)
+      var rows = ExcessRows(rows: 3, maximum: width - 1, floor: floor)
+      var skip = Self.random(&random, width: width, floor: floor)
+      var next = Self.random(&random, width: width, floor: floor)
+      skip[0] = max(0, floor)
+      next[0] = max(0, floor)
+      Self.fill(&rows, 1, with: skip)
+      Self.fill(&rows, 2, with: next)
+      for total in 0..<width {
+        #expect(rows.excess(1, at: total) == skip[total], "seed \(seed), trial \(trial): row written at \(total)")
+      }
+      let shift = Int.random(in: 0...(width + 2), using: &random)
+      let step = Int.random(in: 0..<3, using: &random) == 0 ? 1 : -2 * Int.random(in: 1...3, using: &random)
+      rows.combine(into: 0, skip: 1, next: 2, shift: shift, step: step)
+      var expected = (0..<width).map { total -> Int? in
+        let added = total >= shift ? Self.step(next[total - shift], step, floor: floor) : nil
+        return [skip[total], added].compactMap { $0 }.min()
+      }
+      for total in 0..<width {
+        #expect(
+          rows.excess(0, at: total) == expected[total],
+          "seed \(seed), trial \(trial): combine with shift \(shift), step \(step) at \(total)")
+      }
+      // In place, down: every total reads the row as it was.
+      let inPlace = Int.random(in: 1...(width + 1), using: &random)
+      let range = Int.random(in: 0...width, using: &random)..<width
+      let before = expected
+      for total in range where total >= inPlace {
+        if let added = Self.step(before[total - inPlace], step, floor: floor) {
+          expected[total] = min(expected[total] ?? added, added)
+        }
+      }
+      rows.merge(into: 0, from: 0, shift: inPlace, step: step, in: range)
+      for total in 0..<width {
+        #expect(
+          rows.excess(0, at: total) == expected[total],
+          "seed \(seed), trial \(trial): merge in place with shift \(inPlace), step \(step) at \(total)")
+      }
+      // Queries against the model.
+      let limit = Int.random(in: floor...10, using: &random)
+      let low = Int.random(in: -5...width, using: &random)
+      let high = Int.random(in: low...(width + 5), using: &random)
+      let hit = (0..<width).filter { $0 >= low && $0 <= high }.contains { expected[$0].map { $0 <= limit } ?? false }
+      #expect(rows.containsAny(0, in: low...high, atMost: limit) == hit, "seed \(seed), trial \(trial): query")
+      let largest = (0..<width).filter { $0 <= high && (expected[$0].map { $0 <= limit } ?? false) }.max()
+      #expect(rows.largest(0, atMost: high, excess: limit) == largest, "seed \(seed), trial \(trial): largest")
+      let smallest = (0..<width).filter { $0 >= low && (expected[$0].map { $0 <= limit } ?? false) }.min()
+      #expect(rows.smallest(0, atLeast: low, excess: limit) == smallest, "seed \(seed), trial \(trial): smallest")
+    }
+  }
+
+  @Test("steps never overflow: the longest steps take values to the floor or keep them unreached")
+  func longSteps() {
+    var rows = ExcessRows(rows: 2, maximum: 40, floor: ExcessRows.lowestFloor)
+    rows.setBase(1)
+    rows.combine(into: 0, skip: 1, next: 1, shift: 3, step: -1_000_000)
+    #expect(rows.excess(0, at: 3) == ExcessRows.lowestFloor)
+    #expect(rows.excess(0, at: 0) == 0)
+    #expect(rows.excess(0, at: 4) == nil)
+    rows.combine(into: 1, skip: 0, next: 0, shift: 1, step: 1_000_000)
+    #expect(rows.excess(1, at: 4) == ExcessRows.largestStep + ExcessRows.lowestFloor)
+    #expect(rows.excess(1, at: 5) == nil)
+  }
+}
