@@ -10,33 +10,48 @@
 /// where `⊕` adds and clamps, so that a row over a few thousand totals costs a few hundred vector operations
 /// whatever the number of states.
 ///
-/// Values are clamped to `floor ... none − 1`, and `none` marks a total no selection reaches (it absorbs
-/// every step). A search chooses `floor` low enough that no query can tell a clamped value from the true one:
-/// below `2 − δ` for every `δ` it asks, by more than the episodes of *s* that can still be added.
+/// Values are clamped below at `floor`, which a search chooses low enough that no query can tell a clamped
+/// value from the true one: below `2 − δ` for every `δ` it asks, by more than the episodes of *s* that can
+/// still be added. A total no selection reaches holds `none`, or a value that came from `none` by steps down:
+/// every value above ``reachedBound`` is unreached. Steps down do not test for `none` (a test per value would
+/// double the work of a step); instead each row keeps how far its unreached values may have come down, and a
+/// row about to come down too far is first reset to `none` where it is unreached (``renormalize(_:)``).
 struct ExcessRows {
   /// The entries per row: every total from 0 to the maximum.
   let width: Int
   /// The rows, then one scratch row for a group's prefixes.
   private(set) var storage: [Int16]
+  /// For each row (and the scratch row), how far below `none` its unreached values may be.
+  private var drift: [Int]
   /// The lowest value kept.
   let floor: Int16
   /// No selection reaches the total.
   static let none: Int16 = 16_384
-  /// The largest step kept, up or down: every value stays within ±32,384, so no addition overflows.
-  static let largestStep = 16_000
+  /// Every value above this is unreached.
+  static let reachedBound: Int16 = 4_096
+  /// How far unreached values may come down before their row is reset: they stay above ``reachedBound``.
+  static let largestDrift = 12_000
+  /// The most episodes of the dominant show a search may fit: every reached value stays below 2,000.
+  static let largestFit = 2_000
   /// The lowest floor a search may choose.
-  static let lowestFloor = -16_000
+  static let lowestFloor = -4_000
+  /// The longest step down: from any reached value (at most ``largestFit``) it reaches the floor.
+  static let longestStepDown = 6_000
+  /// The longest step up: past it every value, even the floor, is above ``reachedBound`` (which no query
+  /// accepts), and `none` plus it fits 16 bits.
+  static let longestStepUp = 10_000
 
   /// Creates `rows` rows over the totals `0 ... maximum`, every total unreached.
   init(rows: Int, maximum: Int, floor: Int) {
-    precondition(floor >= Self.lowestFloor && floor < Int(Self.none), "excess floor \(floor) out of range")
+    precondition(floor >= Self.lowestFloor && floor <= 0, "excess floor \(floor) out of range")
     width = maximum + 1
     self.floor = Int16(floor)
     storage = Array(repeating: Self.none, count: (rows + 1) * width)
+    drift = Array(repeating: 0, count: rows + 1)
   }
 
   /// The number of rows (the scratch row excluded).
-  var rows: Int { storage.count / width - 1 }
+  var rows: Int { drift.count - 1 }
 
   // Bounds. The loops below index the storage through unsafe pointers; every index they form is
   // `row · width + t` with `0 ≤ t < width`, which holds because each row number is checked here and each
@@ -47,22 +62,44 @@ struct ExcessRows {
     precondition(row >= 0 && row < rows + (scratch ? 1 : 0), "excess row \(row) out of 0..<\(rows)")
   }
 
-  /// `step` kept within ±``largestStep``: a longer step takes every value to the floor or to `none` anyway.
-  private static func clamped(_ step: Int) -> Int16 { Int16(min(max(step, -largestStep), largestStep)) }
+  /// `step` kept within the longest steps: a longer one gives the same values.
+  private static func clamped(_ step: Int) -> Int16 { Int16(min(max(step, -longestStepDown), longestStepUp)) }
+
+  /// Makes room for a step of `step` from `source`: resets the row where it is unreached if its unreached
+  /// values could otherwise come down to ``reachedBound``, and returns how far they may be after the step.
+  private mutating func driftAfter(_ step: Int16, from source: Int) -> Int {
+    let down = max(0, -Int(step))
+    if drift[source] + down > Self.largestDrift { renormalize(source) }
+    return drift[source] + down
+  }
+
+  /// Sets every unreached value of `row` to `none`.
+  ///
+  /// - Complexity: O(`width`), in vectors.
+  mutating func renormalize(_ row: Int) {
+    check(row, scratch: true)
+    let width = width
+    storage.withUnsafeMutableBufferPointer { buffer in
+      let values = buffer.baseAddress! + row * width
+      for t in 0..<width { values[t] = values[t] > Self.reachedBound ? Self.none : values[t] }
+    }
+    drift[row] = 0
+  }
 
   /// Sets `row` to the empty selection alone: total 0 with excess 0.
   mutating func setBase(_ row: Int) {
     check(row)
     let base = row * width
     for t in 0..<width { storage[base + t] = Self.none }
-    storage[base] = max(0, floor)
+    storage[base] = 0
+    drift[row] = 0
   }
 
   /// The least excess of `row` at `total`, or `nil` when no selection reaches it.
   func excess(_ row: Int, at total: Int) -> Int? {
     check(row)
     let value = storage[row * width + total]
-    return value == Self.none ? nil : Int(value)
+    return value > Self.reachedBound ? nil : Int(value)
   }
 
   /// `row[t] = min(skip[t], next[t − shift] ⊕ step)`: the selections of `skip`, and those of `next` with one
@@ -76,6 +113,8 @@ struct ExcessRows {
     precondition(row != skip && row != next && shift >= 0, "combine needs three rows and a shift ≥ 0")
     let width = width
     let (step, floor) = (Self.clamped(step), floor)
+    let after = driftAfter(step, from: next)
+    drift[row] = max(drift[skip], after)
     storage.withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress!
       let (out, kept, added) = (base + row * width, base + skip * width, base + next * width)
@@ -99,6 +138,8 @@ struct ExcessRows {
     guard low < high else { return }
     let width = width
     let (step, floor) = (Self.clamped(step), floor)
+    let after = driftAfter(step, from: source)
+    drift[row] = max(drift[row], after)
     let scratch = scratch
     storage.withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress!
@@ -130,6 +171,7 @@ struct ExcessRows {
     check(row)
     let width = width
     let scratch = rows
+    drift[scratch] = drift[row]
     storage.withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress!
       (base + scratch * width).update(from: base + row * width, count: min(end, width))
@@ -147,7 +189,7 @@ struct ExcessRows {
     let low = max(range.lowerBound, 0)
     let high = min(range.upperBound + 1, width)
     guard low < high, limit >= Int(floor) else { return false }
-    let bound = Int16(min(limit, Int(Self.none) - 1))
+    let bound = Int16(min(limit, Int(Self.reachedBound)))
     return storage.withUnsafeBufferPointer { buffer in
       let values = buffer.baseAddress! + row * width
       // In blocks of 64, so that the test is vectorized and the scan still stops soon after a hit.
@@ -194,21 +236,16 @@ struct ExcessRows {
   // Plain loops over pointers, which the compiler vectorizes (16 lanes of 16 bits with AVX2): `min`, `max`
   // and a select per lane, no branch.
 
-  /// `value ⊕ step` for a step down: `none` stays `none`; otherwise the sum, at least `floor`.
-  @inline(__always)
-  private static func down(_ value: Int16, step: Int16, floor: Int16) -> Int16 {
-    let sum = max(value &+ step, floor)
-    return value == none ? none : sum
-  }
-
-  /// `out[t] = min(out[t], added[t] ⊕ step)` for `t` in `0 ..< count`; the two must not overlap.
+  /// `out[t] = min(out[t], added[t] ⊕ step)` for `t` in `0 ..< count`; the two must not overlap. Up: the sum,
+  /// at most `none`; down: the sum, at least `floor` (an unreached value stays above ``reachedBound``, as the
+  /// row's drift is kept).
   private static func merge(
     _ out: UnsafeMutablePointer<Int16>, _ added: UnsafeMutablePointer<Int16>, count: Int, step: Int16, floor: Int16
   ) {
     if step >= 0 {
       for t in 0..<count { out[t] = min(out[t], min(added[t] &+ step, none)) }
     } else {
-      for t in 0..<count { out[t] = min(out[t], down(added[t], step: step, floor: floor)) }
+      for t in 0..<count { out[t] = min(out[t], max(added[t] &+ step, floor)) }
     }
   }
 
@@ -220,7 +257,7 @@ struct ExcessRows {
     if step >= 0 {
       for t in 0..<count { out[t] = min(kept[t], min(added[t] &+ step, none)) }
     } else {
-      for t in 0..<count { out[t] = min(kept[t], down(added[t], step: step, floor: floor)) }
+      for t in 0..<count { out[t] = min(kept[t], max(added[t] &+ step, floor)) }
     }
   }
 }

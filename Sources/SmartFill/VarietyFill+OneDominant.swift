@@ -21,7 +21,7 @@
 /// position that reaches one would need a prefix with room for it.
 extension VarietyFill {
   /// The rule's selection for one dominant show, as ``select(in:fixedLow:start:aim:tail:)``, or `nil` when
-  /// the show has too many episodes that fit for the rows' 16-bit values (more than 16,000), which the
+  /// the show has too many episodes that fit for the rows' 16-bit values (2,000 or more), which the
   /// bitset rows then handle.
   ///
   /// - Complexity: O(*n* · *t*) for the head's *n* candidates and *t* = `window.upperBound + 1` totals, in
@@ -47,14 +47,15 @@ extension VarietyFill {
     // No pass has a δ above `start + inHead` in the head or at its end, and at most `fit` episodes of the
     // show follow a clamped value: below `2 − δ − fit` no query tells values apart.
     let floor = min(0, 1 - (start + inHead) - fit)
-    guard fit < ExcessRows.largestStep, floor >= ExcessRows.lowestFloor else { return nil }
+    guard fit < ExcessRows.largestFit, floor >= ExcessRows.lowestFloor else { return nil }
     if usesExcessRows == nil {
       // The cheaper rows: the bitsets cost about `states` rows of `words` words per candidate, with some
       // fixed work per row, and these one row of `high + 1` values. On the benchmark's catalogs (in
-      // instructions) these win by 1.9 times with 15 states of 17 words and by 2.2 times with 95 states of
-      // 453, and lose by 4.7 times with 19 states of 453 and by 6 times with 5; they break even near 9 of 46.
+      // instructions per fill, each kind forced) these take 2.1 times fewer with 15 states of 17 words, 1.16
+      // times fewer with 9 of 46 and 3.7 times fewer with 95 of 453; the bitsets 2.1 times fewer with 19 of
+      // 453 and 3.3 times fewer with 5 of 453.
       let states = max(start, 2 - fit) + min(inHead, fit) - (2 - fit) + 1
-      guard states * 12 > 72 + high / 64 + 1 else { return nil }
+      guard states * 16 > 64 + high / 64 + 1 else { return nil }
     }
     var rows = ExcessRows(rows: cut + 1, maximum: high, floor: floor)
 
@@ -143,7 +144,7 @@ extension VarietyFill {
     var shows = shortest.count - 1
     for total in 0...high {
       while shows > 0, shortest[shows] > high - total { shows -= 1 }
-      settled[total] = Int16(clamping: min(2 - start - shows, Int(ExcessRows.none) - 1))
+      settled[total] = Int16(clamping: min(2 - start - shows, Int(ExcessRows.reachedBound)))
     }
     return settled
   }

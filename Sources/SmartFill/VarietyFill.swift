@@ -50,7 +50,7 @@ struct VarietyFill {
   /// The longest head, in candidates (tests lower it).
   var headSize = VarietyFill.defaultHeadSize
   /// Whether a search with one dominant show uses ``ExcessRows``: `nil` (the default) where they cost less
-  /// than the bitsets per state, `true` always (but for a show with more than 16,000 episodes that fit),
+  /// than the bitsets per state, `true` always (but for a show with 2,000 episodes or more that fit),
   /// `false` never. The answer is the same; tests set it to check both.
   var usesExcessRows: Bool? = nil
 

@@ -86,7 +86,7 @@ struct ExcessRowsTests {
     }
   }
 
-  @Test("steps never overflow: the longest steps take values to the floor or keep them unreached")
+  @Test("long steps give the floor or stay unreached, and unreached totals stay so after thousands of steps down")
   func longSteps() {
     var rows = ExcessRows(rows: 2, maximum: 40, floor: ExcessRows.lowestFloor)
     rows.setBase(1)
@@ -95,7 +95,20 @@ struct ExcessRowsTests {
     #expect(rows.excess(0, at: 0) == 0)
     #expect(rows.excess(0, at: 4) == nil)
     rows.combine(into: 1, skip: 0, next: 0, shift: 1, step: 1_000_000)
-    #expect(rows.excess(1, at: 4) == ExcessRows.largestStep + ExcessRows.lowestFloor)
+    #expect(rows.excess(1, at: 4) == nil, "a step past every reachable excess leaves the total unreached")
     #expect(rows.excess(1, at: 5) == nil)
+    // Unreached values come down with every step down, each from the one before it; the rows are reset
+    // before they could pass for reached.
+    var unreached = ExcessRows(rows: 2, maximum: 40, floor: ExcessRows.lowestFloor)
+    for round in 0..<5_000 {
+      let (source, target) = round % 2 == 0 ? (1, 0) : (0, 1)
+      let step = round % 7 == 0 ? -ExcessRows.longestStepDown : -2
+      unreached.combine(into: target, skip: source, next: source, shift: 1, step: step)
+    }
+    for row in 0..<2 {
+      for total in 0...40 {
+        #expect(unreached.excess(row, at: total) == nil, "row \(row), total \(total) after 5,000 steps down")
+      }
+    }
   }
 }
