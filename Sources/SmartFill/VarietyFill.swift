@@ -27,7 +27,9 @@
 /// some episodes of *s* before it, so the prefix leaves room only for totals up to the top less their
 /// shortest sum, and a state outside what the candidates before a position can reach is not asked at all
 /// (``ignoredFrom(delta:isLowest:base:shows:others:shortest:high:)``). Those totals are set rather than
-/// computed, so rows turn dense sooner and their work stops there.
+/// computed, so rows turn dense sooner and their work stops there. Where it costs less, one dominant show's
+/// search keeps one row of least excesses per position instead of one bitset per state (see
+/// ``selectOneDominant(in:fixedLow:start:aim:tail:tailDominant:)``), with the same answer.
 struct VarietyFill {
   /// Durations of the candidates in priority order.
   var durations: [Int]
