@@ -105,7 +105,7 @@ struct ExcessRows {
   /// `row[t] = min(skip[t], next[t − shift] ⊕ step)`: the selections of `skip`, and those of `next` with one
   /// candidate more. The three rows must differ.
   ///
-  /// - Complexity: O(`width`) in vectors of 16.
+  /// - Complexity: O(`width`), in vectors (8 values with SSE2).
   mutating func combine(into row: Int, skip: Int, next: Int, shift: Int, step: Int) {
     check(row)
     check(skip)
@@ -183,7 +183,7 @@ struct ExcessRows {
 
   /// Whether `row` reaches a total in `range` (clipped to `0 ..< width`) with excess at most `limit`.
   ///
-  /// - Complexity: O(*t*) in vectors of 16, for the *t* totals of the range.
+  /// - Complexity: O(*t*) for the *t* totals of the range, in vectors.
   func containsAny(_ row: Int, in range: ClosedRange<Int>, atMost limit: Int) -> Bool {
     check(row)
     let low = max(range.lowerBound, 0)
@@ -233,8 +233,8 @@ struct ExcessRows {
 
   // MARK: Loops
 
-  // Plain loops over pointers, which the compiler vectorizes (16 lanes of 16 bits with AVX2): `min`, `max`
-  // and a select per lane, no branch.
+  // Plain loops over pointers, which the compiler vectorizes (8 values of 16 bits a vector on the baseline
+  // x86-64, 16 with AVX2): an addition, a `min` or `max` and a `min` per value, no branch.
 
   /// `out[t] = min(out[t], added[t] ⊕ step)` for `t` in `0 ..< count`; the two must not overlap. Up: the sum,
   /// at most `none`; down: the sum, at least `floor` (an unreached value stays above ``reachedBound``, as the

@@ -25,7 +25,7 @@ extension VarietyFill {
   /// bitset rows then handle.
   ///
   /// - Complexity: O(*n* · *t*) for the head's *n* candidates and *t* = `window.upperBound + 1` totals, in
-  ///   vectors of 16, plus O(*g* · *t*) for the *g* groups of the tail read before its totals settle.
+  ///   vectors, plus O(*g* · *t*) for the *g* groups of the tail read before its totals settle.
   ///   Memory O(`budget` + *t*).
   func selectOneDominant(
     in window: ClosedRange<Int>, fixedLow: Int?, start: Int, aim: Aim?, tail: VarietyTail?,
