@@ -102,25 +102,27 @@ struct ExcessRows {
     return value > Self.reachedBound ? nil : Int(value)
   }
 
-  /// `row[t] = min(skip[t], next[t − shift] ⊕ step)`: the selections of `skip`, and those of `next` with one
-  /// candidate more. The three rows must differ.
+  /// `row[t] = min(skip[t], next[t − shift] ⊕ step)` for `t` up to `last` (the whole row by default): the
+  /// selections of `skip`, and those of `next` with one candidate more. The three rows must differ; above
+  /// `last`, `row` is left as it was.
   ///
-  /// - Complexity: O(`width`), in vectors (8 values with SSE2).
-  mutating func combine(into row: Int, skip: Int, next: Int, shift: Int, step: Int) {
+  /// - Complexity: O(`last`), in vectors (8 values with SSE2).
+  mutating func combine(into row: Int, skip: Int, next: Int, shift: Int, step: Int, upTo last: Int = .max) {
     check(row)
     check(skip)
     check(next)
     precondition(row != skip && row != next && shift >= 0, "combine needs three rows and a shift ≥ 0")
     let width = width
+    let end = last < width ? max(0, last + 1) : width
     let (step, floor) = (Self.clamped(step), floor)
     let after = driftAfter(step, from: next)
-    drift[row] = max(drift[skip], after)
+    drift[row] = max(end < width ? drift[row] : 0, drift[skip], after)
     storage.withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress!
       let (out, kept, added) = (base + row * width, base + skip * width, base + next * width)
-      let split = min(shift, width)
+      let split = min(shift, end)
       out.update(from: kept, count: split)
-      Self.mergeAscending(out + split, kept + split, added, count: width - split, step: step, floor: floor)
+      Self.mergeAscending(out + split, kept + split, added, count: end - split, step: step, floor: floor)
     }
   }
 

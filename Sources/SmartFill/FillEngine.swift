@@ -23,6 +23,9 @@ public struct FillEngine: Sendable {
   /// the answer, see ``SeriesChainReader``), `nil` for ``SeriesChainReader/firstBatch(forTop:)``; tests set
   /// it.
   var seriesBatchSize: Int?
+  /// How far the variety search with one dominant show first computes its tail's totals (see
+  /// ``VarietyFill/tailReach``), `nil` for ``VarietyFill/defaultTailReach(forTop:)``; tests lower it.
+  var varietyTailReach: Int?
 
   /// Checks and indexes `catalog`.
   ///
@@ -244,6 +247,7 @@ public struct FillEngine: Sendable {
         dominantCount: shows.count)
       fill.budget = budget
       fill.headSize = headSize
+      fill.tailReach = varietyTailReach
       let larger = size > Int.max / 4 ? Int.max : size * 4
       let tail =
         split.isComplete
@@ -265,6 +269,7 @@ public struct FillEngine: Sendable {
                 dominantIndex: rest.refs.map { shows.firstIndex(of: $0.show) }, dominantCount: shows.count)
               fill.budget = budget
               fill.headSize = larger
+              fill.tailReach = varietyTailReach
               let chosen = fill.select(
                 in: window, fixedLow: window.lowerBound, start: deltas, aim: nil, tail: nil)
               return (chosen.indices.map { $0 + base }, chosen.total)

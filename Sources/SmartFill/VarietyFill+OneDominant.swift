@@ -19,14 +19,27 @@
 /// some `t₀` on has an excess at most `2 −` the largest such `δ`, no group starting at `t₀` or later
 /// changes an answer, and no query depends on the entries left too high there: a completion from an earlier
 /// position that reaches one would need a prefix with room for it.
+///
+/// The tail's multiset is first computed only up to a *reach* (``VarietyFill/tailReach``, an eighth of the
+/// window's top by default), with no completion above it: every row then holds a subset of the completions
+/// it stands for, exact up to the reach. A query that finds a completion is answered; one that finds none
+/// is answered when it asks no total above the reach. The window and the aim are answered when the first
+/// row holds a total in the window within the aim of the target (*d\** cannot be larger); otherwise the
+/// search starts again with the whole multiset. When the pass finds no completion for a candidate but
+/// might with more of the tail, the reach grows to what is left of the window, which no later query
+/// passes, and the tail's row and the head's rows after the candidate are computed again up to it (at
+/// most once per search). The answer is the same whatever the reach; the cost is not: a pass passes over
+/// candidates mostly once little of the window is left (on the benchmark's catalogs at 8 hours, with a
+/// few hundred to a few thousand seconds left), so the tail's multiset, whose groups each cost a pass
+/// over the totals, is computed over a few of them instead of all.
 extension VarietyFill {
   /// The rule's selection for one dominant show, as ``select(in:fixedLow:start:aim:tail:)``, or `nil` when
   /// the show has too many episodes that fit for the rows' 16-bit values (2,000 or more), which the
   /// bitset rows then handle.
   ///
   /// - Complexity: O(*n* · *t*) for the head's *n* candidates and *t* = `window.upperBound + 1` totals, in
-  ///   vectors, plus O(*g* · *t*) for the *g* groups of the tail read before its totals settle.
-  ///   Memory O(`budget` + *t*).
+  ///   vectors, plus O(*g* · *r*) for the *g* groups of the tail read before its totals settle, up to the
+  ///   reach *r* ≤ *t*; at most twice that when the reach grows. Memory O(`budget` + *t*).
   func selectOneDominant(
     in window: ClosedRange<Int>, fixedLow: Int?, start: Int, aim: Aim?, tail: VarietyTail?,
     tailDominant: VarietyFill?
@@ -59,33 +72,63 @@ extension VarietyFill {
     }
     var rows = ExcessRows(rows: cut + 1, maximum: high, floor: floor)
 
-    // The candidates of this list after the head.
+    // The candidates of this list after the head, and the tail's multiset from them and `tail`.
     var rest: VarietyFill?
+    var following: VarietyFill?
+    var settled: [Int16] = []
     if cut < count || tail != nil {
-      var after = VarietyFill(
+      var list = VarietyFill(
         durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut },
         dominantIndex: Array(dominantIndex[cut...]), dominantCount: 1)
-      after.budget = budget
-      after.headSize = headSize > Int.max / 4 ? Int.max : headSize * 4
-      after.usesExcessRows = usesExcessRows
-      after.leastExcess(
-        into: &rows, row: cut, settled: settledExcess(before: cut, start: start, high: high),
-        tail: tail.map { (tailDominant!, $0.others) })
-      if cut < count { rest = after }
-    } else {
-      rows.setBase(cut)
+      list.budget = budget
+      list.headSize = headSize > Int.max / 4 ? Int.max : headSize * 4
+      list.usesExcessRows = usesExcessRows
+      list.tailReach = tailReach
+      settled = settledExcess(before: cut, start: start, high: high)
+      following = list
+      if cut < count { rest = list }
     }
-    for position in stride(from: cut - 1, through: 0, by: -1) {
-      rows.combine(
-        into: position, skip: groupEnds[position], next: position + 1, shift: durations[position],
-        step: step(position))
+    // The tail's totals are computed up to `reach` only (the rows hold none above it), so each row holds a
+    // subset of its completions: a query that finds one is answered, and one that finds none is answered
+    // when it asks no total above `reach`. Otherwise `reach` grows to what is left of the window, which no
+    // later query passes, and the rows still needed are computed again up to it.
+    var reach = following == nil ? high : min(high, tailReach ?? Self.defaultTailReach(forTop: high))
+    func fillTail() {
+      if let following {
+        following.leastExcess(
+          into: &rows, row: cut, settled: settled, reach: reach, tail: tail.map { (tailDominant!, $0.others) })
+      } else {
+        rows.setBase(cut)
+      }
+    }
+    func fillHead(through first: Int, upTo last: Int) {
+      for position in stride(from: cut - 1, through: first, by: -1) {
+        rows.combine(
+          into: position, skip: groupEnds[position], next: position + 1, shift: durations[position],
+          step: step(position), upTo: last)
+      }
+    }
+    fillTail()
+    fillHead(through: 0, upTo: high)
+
+    func bounds() -> (low: Int, top: Int, inWindow: Bool) {
+      Self.bounds(
+        window, fixedLow: fixedLow, aim: aim, largest: { rows.largest(0, atMost: $0, excess: 2 - start) },
+        smallest: { rows.smallest(0, atLeast: $0, excess: 2 - start) })
+    }
+    var (low, top, inWindow) = bounds()
+    // The window and the aim are settled by a selection found: one inside the window, close enough to the
+    // target that aiming narrows no less than it would at the target itself. Otherwise every total counts.
+    if reach < high, fixedLow == nil,
+      !inWindow || aim.map({ low...top != $0.narrowed(window, nearest: 0) }) ?? false
+    {
+      reach = high
+      fillTail()
+      fillHead(through: 0, upTo: high)
+      (low, top, inWindow) = bounds()
     }
 
     var delta = start
-    let (low, top, inWindow) = Self.bounds(
-      window, fixedLow: fixedLow, aim: aim, largest: { rows.largest(0, atMost: $0, excess: 2 - start) },
-      smallest: { rows.smallest(0, atLeast: $0, excess: 2 - start) })
-
     var taken: [Int] = []
     var total = 0
     var position = 0
@@ -93,10 +136,16 @@ extension VarietyFill {
     while position < cut, total < low || delta > 2 {
       let duration = durations[position]
       let after = delta + step(position)
-      if total + duration <= top,
-        rows.containsAny(
-          position + 1, in: (low - total - duration)...(top - total - duration), atMost: 2 - after)
-      {
+      let completions = (low - total - duration)...(top - total - duration)
+      var reaches = total + duration <= top && rows.containsAny(position + 1, in: completions, atMost: 2 - after)
+      if !reaches, completions.upperBound > reach {
+        // Not found, but a completion with more of the tail might be: no later query asks more than this.
+        reach = top - total
+        fillTail()
+        fillHead(through: position + 1, upTo: reach)
+        reaches = rows.containsAny(position + 1, in: completions, atMost: 2 - after)
+      }
+      if reaches {
         taken.append(position)
         total += duration
         delta = after
@@ -150,19 +199,19 @@ extension VarietyFill {
   }
 
   /// Sets `row` of `rows` to the least excesses of the multiset of this list's groups and, with `tail`,
-  /// the tail's (see ``reachableTotals(_:moves:upTo:ignoredFrom:tail:)``): the dominant show's groups
-  /// first, then the others', shortest first, by ranges of lengths when read from the tail. Totals whose
-  /// excess is at most `settled` from some total on are left as they are (see the type's comment).
+  /// the tail's (see ``reachableTotals(_:moves:upTo:ignoredFrom:tail:)``), for the totals up to `high`
+  /// (every total above is left unreached): the dominant show's groups first, then the others', shortest
+  /// first, by ranges of lengths when read from the tail. Totals whose excess is at most `settled` from some
+  /// total on are left as they are (see the type's comment).
   ///
-  /// - Complexity: O(*g* · *t*) for the *g* groups added before the totals settle and *t* totals.
+  /// - Complexity: O(*g* · *t*) for the *g* groups added before the totals settle and *t* ≤ `high` totals.
   func leastExcess(
-    into rows: inout ExcessRows, row: Int, settled: [Int16],
+    into rows: inout ExcessRows, row: Int, settled: [Int16], reach high: Int,
     tail: (dominant: VarietyFill, others: (_ lower: Int, _ upper: Int, _ top: Int) -> VarietyFill)?
   ) {
-    let high = rows.width - 1
     rows.setBase(row)
-    // Every total from `open` on is settled.
-    var open = rows.width
+    // Every total from `open` on is settled (or above the reach).
+    var open = high + 1
     func settle() {
       while open > 0, let value = rows.excess(row, at: open - 1), value <= Int(settled[open - 1]) { open -= 1 }
     }

@@ -55,6 +55,16 @@ struct VarietyFill {
   /// than the bitsets per state, `true` always (but for a show with 2,000 episodes or more that fit),
   /// `false` never. The answer is the same; tests set it to check both.
   var usesExcessRows: Bool? = nil
+  /// How far the tail's totals are first computed, in units, for a search with one dominant show on
+  /// ``ExcessRows``: `nil` (the default) for ``defaultTailReach(forTop:)``. The answer is the same whatever
+  /// it is (see ``selectOneDominant(in:fixedLow:start:aim:tail:tailDominant:)``); tests vary it.
+  var tailReach: Int? = nil
+
+  /// The tail's first reach for a window whose top is `high` units: an eighth of it, and at least 2,048
+  /// units; the whole window up to 4,096. A pass asks the tail for a large total only where it passes over a
+  /// candidate with much of the window left; on the benchmark's catalogs those it passes over mostly leave
+  /// less than this.
+  static func defaultTailReach(forTop high: Int) -> Int { high <= 4096 ? high : max(high / 8, 2048) }
 
   /// Selects by the variety rule for the dominant shows.
   ///

@@ -7,8 +7,9 @@ struct VarietyFillTests {
   /// The rule for one dominant show, by enumeration: every subset of the candidates after a position that
   /// takes each group's remaining candidates from its start (`groupEnds[i]` is the end of `i`'s group; `nil`
   /// for one candidate per group), with `D = count(dominant) − 2 · count(others)` at most 2 at the end.
+  /// With `aim`, the window is first narrowed around its centre as ``Aim`` does (``Oracle/aimed(_:totals:aim:)``).
   static func bruteForce(
-    _ durations: [Int], dominant: [Bool], window: ClosedRange<Int>, groupEnds: [Int]? = nil
+    _ durations: [Int], dominant: [Bool], window: ClosedRange<Int>, groupEnds: [Int]? = nil, aim: Int? = nil
   ) -> (indices: [Int], total: Int, inWindow: Bool) {
     let count = durations.count
     let groupEnds = groupEnds ?? Array(1...max(1, count))
@@ -26,9 +27,15 @@ struct VarietyFillTests {
       }
       return result
     }
-    let best = completions(from: 0).filter { $0.total <= window.upperBound && $0.delta <= 2 }.map(\.total).max() ?? 0
+    let totals = completions(from: 0).filter { $0.total <= window.upperBound && $0.delta <= 2 }.map(\.total)
+    let best = totals.max() ?? 0
     let inWindow = best >= window.lowerBound
-    let low = inWindow ? window.lowerBound : best
+    var low = inWindow ? window.lowerBound : best
+    var top = window.upperBound
+    if inWindow, let aim {
+      let narrowed = Oracle.aimed(window, totals: totals, aim: aim)
+      (low, top) = (narrowed.lowerBound, narrowed.upperBound)
+    }
     var taken: [Int] = []
     var total = 0
     var delta = 0
@@ -37,7 +44,7 @@ struct VarietyFillTests {
       let after = delta + (dominant[position] ? 1 : -2)
       let reaches = completions(from: position + 1).contains { completion in
         let sum = total + durations[position] + completion.total
-        return (low...window.upperBound).contains(sum) && after + completion.delta <= 2
+        return (low...top).contains(sum) && after + completion.delta <= 2
       }
       if reaches {
         taken.append(position)
@@ -82,15 +89,21 @@ struct VarietyFillTests {
       default: break
       }
       if trial % 3 != 0, count > 1 { split += 1 }
-      let expected = Self.bruteForce(durations, dominant: dominant, window: window, groupEnds: groupEnds)
-      // Both kinds of rows: the excess rows, and the bitsets per state that larger shows still use.
-      for excess in [true, false] {
+      // Half the cases aim at the window's centre (the engine's default aim is a minute of a ±3 minute window).
+      let aim = trial % 4 < 2 ? nil : Int.random(in: 0...(window.count / 2), using: &random)
+      let expected = Self.bruteForce(durations, dominant: dominant, window: window, groupEnds: groupEnds, aim: aim)
+      // Both kinds of rows: the excess rows, and the bitsets per state that larger shows still use; the excess
+      // rows also with their tail's totals first computed up to a random reach (the default starts at 2,048).
+      let reach = Int.random(in: 0...high, using: &random)
+      for (excess, tailReach) in [(true, nil), (true, reach), (false, nil)] {
         fill.usesExcessRows = excess
-        let result = fill.select(in: window)
+        fill.tailReach = tailReach
+        let result = fill.select(
+          in: window, aim: aim.map { Aim(targetSeconds: (window.lowerBound + window.upperBound) / 2, aimSeconds: $0) })
         #expect(
           result.indices == expected.indices && result.total == expected.total
             && result.inWindow == expected.inWindow,
-          "seed \(seed), trial \(trial): \(durations) \(dominant) groups \(groupEnds) in \(window), head \(fill.headSize), budget \(fill.budget), excess rows \(excess)"
+          "seed \(seed), trial \(trial): \(durations) \(dominant) groups \(groupEnds) in \(window), head \(fill.headSize), budget \(fill.budget), excess rows \(excess), tail reach \(String(describing: tailReach)), aim \(String(describing: aim))"
         )
       }
     }
@@ -241,6 +254,13 @@ struct VarietyDominatedTests {
       engine.lookaheadHeadSize = Int.random(in: 1...16, using: &random)
       let cut = try engine.fill(request)
       #expect(cut == result, "\(context), head \(engine.lookaheadHeadSize!)")
+      // The tail's totals first computed up to a random reach: a pass that finds no completion below it
+      // computes them again up to what is left of the window.
+      engine.varietyTailReach = Int.random(in: 0...window.upperBound, using: &random)
+      let reached = try engine.fill(request)
+      #expect(
+        reached == result,
+        "\(context), head \(engine.lookaheadHeadSize!), tail reach \(engine.varietyTailReach!)")
     }
     #expect(filled > 60)
   }

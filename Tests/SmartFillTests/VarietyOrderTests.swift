@@ -199,8 +199,13 @@ extension VarietyOrderTests {
       // Up to 6, or no limit but the budget's (a head as long as the budget allows, then a tail).
       let head = Int.random(in: 1...7, using: &caseRandom)
       engine.lookaheadHeadSize = head == 7 ? Int.max : head
+      // Half the cases with the tail's totals first computed up to a random reach, in seconds.
+      if Bool.random(using: &caseRandom) {
+        engine.varietyTailReach = Int.random(in: 0...window.upperBound, using: &caseRandom)
+      }
       let result = try engine.fill(FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance))
-      let context = "case seed \(caseSeed), target \(target) ± \(tolerance), budget \(engine.varietyBudget)"
+      let context =
+        "case seed \(caseSeed), target \(target) ± \(tolerance), budget \(engine.varietyBudget), tail reach \(String(describing: engine.varietyTailReach))"
       #expect(!hasThreeInARow(result.entries.map(\.id.feedURL)), "\(context)")
       let arrangeable = { (mask: UInt32) in Oracle.isArrangeable(mask, items) }
       let expected = Oracle.apply(items, window: window, aim: FillRequest.defaultAimSeconds, valid: arrangeable)
