@@ -57,9 +57,12 @@ extension VarietyFill {
       for item in cut..<next where dominantIndex[item] != nil { inHead += 1 }
       cut = next
     }
-    // No pass has a δ above `start + inHead` in the head or at its end, and at most `fit` episodes of the
-    // show follow a clamped value: below `2 − δ − fit` no query tells values apart.
-    let floor = min(0, 1 - (start + inHead) - fit)
+    // Values are clamped at a floor that no query can tell from anything lower. A pass that has taken `k`
+    // episodes of the show asks for an excess of at most `2 − start − k` (others only raise it), and a value
+    // reaches the query with at most `fit − k` more of the show (they all fit under the top together), so
+    // a value at most `2 − start − fit` answers every query as any lower one would. (The brute-force tests
+    // fail with a floor one higher.)
+    let floor = min(0, 2 - start - fit)
     guard fit < ExcessRows.largestFit, floor >= ExcessRows.lowestFloor else { return nil }
     if usesExcessRows == nil {
       // The cheaper rows: the bitsets cost about `states` rows of `words` words per candidate, with some
