@@ -11,42 +11,52 @@
 /// whatever the number of states.
 ///
 /// Values are clamped below at `floor`, which a search chooses low enough that no query can tell a clamped
-/// value from the true one: below `2 − δ` for every `δ` it asks, by more than the episodes of *s* that can
-/// still be added. A total no selection reaches holds `none`, or a value that came from `none` by steps down:
-/// every value above ``reachedBound`` is unreached. Steps down do not test for `none` (a test per value would
+/// value from the true one, and are at most `ceiling` (the most episodes of *s* that fit). They are stored
+/// as `Value`: one byte where the span from the floor to the ceiling is small (see ``ExcessValue``), 16
+/// bits otherwise; the answers are the same, the bytes take half the memory and half the vector operations.
+///
+/// A total no selection reaches holds `none`, or a value that came from `none` by steps down: every stored
+/// value above ``reachedBound`` is unreached. Steps down do not test for `none` (a test per value would
 /// double the work of a step); instead each row keeps how far its unreached values may have come down, and a
 /// row about to come down too far is first reset to `none` where it is unreached (``renormalize(_:)``).
-struct ExcessRows {
+struct ExcessRows<Value: ExcessValue> {
   /// The entries per row: every total from 0 to the maximum.
   let width: Int
   /// The rows, then one scratch row for a group's prefixes.
-  private(set) var storage: [Int16]
+  private(set) var storage: [Value]
   /// For each row (and the scratch row), how far below `none` its unreached values may be.
   private var drift: [Int]
-  /// The lowest value kept.
-  let floor: Int16
-  /// No selection reaches the total.
-  static let none: Int16 = 16_384
-  /// Every value above this is unreached.
-  static let reachedBound: Int16 = 4_096
+  /// The lowest excess kept.
+  let floor: Int
+  /// The stored form of `floor`.
+  let storedFloor: Value
+  /// Every stored value above this is unreached.
+  let reachedBound: Value
   /// How far unreached values may come down before their row is reset: they stay above ``reachedBound``.
-  static let largestDrift = 12_000
-  /// The most episodes of the dominant show a search may fit: every reached value stays below 2,000.
-  static let largestFit = 2_000
-  /// The lowest floor a search may choose.
-  static let lowestFloor = -4_000
-  /// The longest step down: from any reached value (at most ``largestFit``) it reaches the floor.
-  static let longestStepDown = 6_000
-  /// The longest step up: past it every value, even the floor, is above ``reachedBound`` (which no query
-  /// accepts), and `none` plus it fits 16 bits.
-  static let longestStepUp = 10_000
+  let largestDrift: Int
+  /// The longest step down: from any reached value it reaches the floor.
+  let longestStepDown: Int
+  /// The longest step up: past it every value, even the floor, is unreached.
+  let longestStepUp: Int
 
-  /// Creates `rows` rows over the totals `0 ... maximum`, every total unreached.
-  init(rows: Int, maximum: Int, floor: Int) {
-    precondition(floor >= Self.lowestFloor && floor <= 0, "excess floor \(floor) out of range")
+  /// Whether excesses from `floor` to `ceiling` fit `Value`.
+  static func holds(floor: Int, ceiling: Int) -> Bool { Value.holds(floor: floor, ceiling: ceiling) }
+
+  /// Creates `rows` rows over the totals `0 ... maximum`, every total unreached, for excesses from `floor`
+  /// (at most 0) to `ceiling` (at least 0), which `Value` must hold.
+  init(rows: Int, maximum: Int, floor: Int, ceiling: Int) {
+    precondition(
+      floor <= 0 && ceiling >= 0 && Value.holds(floor: floor, ceiling: ceiling),
+      "excesses \(floor)...\(ceiling) out of range for \(Value.self)")
     width = maximum + 1
-    self.floor = Int16(floor)
-    storage = Array(repeating: Self.none, count: (rows + 1) * width)
+    self.floor = floor
+    storedFloor = Value.stored(floor, floor: floor)
+    let limits = Value.limits(floor: floor, ceiling: ceiling)
+    reachedBound = limits.reachedBound
+    largestDrift = limits.largestDrift
+    longestStepDown = limits.longestStepDown
+    longestStepUp = limits.longestStepUp
+    storage = Array(repeating: Value.none, count: (rows + 1) * width)
     drift = Array(repeating: 0, count: rows + 1)
   }
 
@@ -63,13 +73,13 @@ struct ExcessRows {
   }
 
   /// `step` kept within the longest steps: a longer one gives the same values.
-  private static func clamped(_ step: Int) -> Int16 { Int16(min(max(step, -longestStepDown), longestStepUp)) }
+  private func clamped(_ step: Int) -> Int { min(max(step, -longestStepDown), longestStepUp) }
 
   /// Makes room for a step of `step` from `source`: resets the row where it is unreached if its unreached
   /// values could otherwise come down to ``reachedBound``, and returns how far they may be after the step.
-  private mutating func driftAfter(_ step: Int16, from source: Int) -> Int {
-    let down = max(0, -Int(step))
-    if drift[source] + down > Self.largestDrift { renormalize(source) }
+  private mutating func driftAfter(_ step: Int, from source: Int) -> Int {
+    let down = max(0, -step)
+    if drift[source] + down > largestDrift { renormalize(source) }
     return drift[source] + down
   }
 
@@ -78,20 +88,25 @@ struct ExcessRows {
   /// - Complexity: O(`width`), in vectors.
   mutating func renormalize(_ row: Int) {
     check(row, scratch: true)
-    let width = width
+    let (width, bound) = (width, reachedBound)
     storage.withUnsafeMutableBufferPointer { buffer in
-      let values = buffer.baseAddress! + row * width
-      for t in 0..<width { values[t] = values[t] > Self.reachedBound ? Self.none : values[t] }
+      Value.renormalize(buffer.baseAddress! + row * width, count: width, above: bound)
     }
     drift[row] = 0
   }
 
   /// Sets `row` to the empty selection alone: total 0 with excess 0.
+  ///
+  /// - Complexity: O(`width`), in vectors.
   mutating func setBase(_ row: Int) {
     check(row)
-    let base = row * width
-    for t in 0..<width { storage[base + t] = Self.none }
-    storage[base] = 0
+    let width = width
+    let zero = Value.stored(0, floor: floor)
+    storage.withUnsafeMutableBufferPointer { buffer in
+      let values = buffer.baseAddress! + row * width
+      values.update(repeating: Value.none, count: width)
+      values[0] = zero
+    }
     drift[row] = 0
   }
 
@@ -99,14 +114,14 @@ struct ExcessRows {
   func excess(_ row: Int, at total: Int) -> Int? {
     check(row)
     let value = storage[row * width + total]
-    return value > Self.reachedBound ? nil : Int(value)
+    return value > reachedBound ? nil : Value.excess(value, floor: floor)
   }
 
   /// `row[t] = min(skip[t], next[t − shift] ⊕ step)` for `t` up to `last` (the whole row by default): the
   /// selections of `skip`, and those of `next` with one candidate more. The three rows must differ; above
   /// `last`, `row` is left as it was.
   ///
-  /// - Complexity: O(`last`), in vectors (8 values with SSE2).
+  /// - Complexity: O(`last`), in vectors (16 one-byte or 8 two-byte values with SSE2).
   mutating func combine(into row: Int, skip: Int, next: Int, shift: Int, step: Int, upTo last: Int = .max) {
     check(row)
     check(skip)
@@ -114,15 +129,20 @@ struct ExcessRows {
     precondition(row != skip && row != next && shift >= 0, "combine needs three rows and a shift ≥ 0")
     let width = width
     let end = last < width ? max(0, last + 1) : width
-    let (step, floor) = (Self.clamped(step), floor)
+    let step = clamped(step)
     let after = driftAfter(step, from: next)
     drift[row] = max(end < width ? drift[row] : 0, drift[skip], after)
+    let floor = storedFloor
     storage.withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress!
       let (out, kept, added) = (base + row * width, base + skip * width, base + next * width)
       let split = min(shift, end)
       out.update(from: kept, count: split)
-      Self.mergeAscending(out + split, kept + split, added, count: end - split, step: step, floor: floor)
+      if step >= 0 {
+        Value.combineUp(out + split, kept + split, added, count: end - split, by: step)
+      } else {
+        Value.combineDown(out + split, kept + split, added, count: end - split, by: -step, floor: floor)
+      }
     }
   }
 
@@ -139,16 +159,23 @@ struct ExcessRows {
     let high = min(range.upperBound, width)
     guard low < high else { return }
     let width = width
-    let (step, floor) = (Self.clamped(step), floor)
+    let step = clamped(step)
     let after = driftAfter(step, from: source)
     drift[row] = max(drift[row], after)
-    let scratch = scratch
+    let (scratch, floor) = (scratch, storedFloor)
+    func merge(_ out: UnsafeMutablePointer<Value>, _ added: UnsafeMutablePointer<Value>, count: Int) {
+      if step >= 0 {
+        Value.mergeUp(out, added, count: count, by: step)
+      } else {
+        Value.mergeDown(out, added, count: count, by: -step, floor: floor)
+      }
+    }
     storage.withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress!
       let out = base + row * width
       let from = base + source * width - shift
       guard source == row else {
-        Self.merge(out + low, from + low, count: high - low, step: step, floor: floor)
+        merge(out + low, from + low, count: high - low)
         return
       }
       // In place: down, in stretches of 512, each reading below its own end what is written only later.
@@ -159,10 +186,10 @@ struct ExcessRows {
         let stretch = min(end - low, 512)
         end -= stretch
         if shift >= stretch {
-          Self.merge(out + end, from + end, count: stretch, step: step, floor: floor)
+          merge(out + end, from + end, count: stretch)
         } else {
           copy.update(from: from + end, count: stretch)
-          Self.merge(out + end, copy, count: stretch, step: step, floor: floor)
+          merge(out + end, copy, count: stretch)
         }
       }
     }
@@ -190,8 +217,8 @@ struct ExcessRows {
     check(row)
     let low = max(range.lowerBound, 0)
     let high = min(range.upperBound + 1, width)
-    guard low < high, limit >= Int(floor) else { return false }
-    let bound = Int16(min(limit, Int(Self.reachedBound)))
+    guard low < high, limit >= floor else { return false }
+    let bound = min(Value.stored(min(limit, Value.excess(reachedBound, floor: floor)), floor: floor), reachedBound)
     return storage.withUnsafeBufferPointer { buffer in
       let values = buffer.baseAddress! + row * width
       // In blocks of 64, so that the test is vectorized and the scan still stops soon after a hit.
@@ -231,35 +258,5 @@ struct ExcessRows {
       t += 1
     }
     return nil
-  }
-
-  // MARK: Loops
-
-  // Plain loops over pointers, which the compiler vectorizes (8 values of 16 bits a vector on the baseline
-  // x86-64, 16 with AVX2): an addition, a `min` or `max` and a `min` per value, no branch.
-
-  /// `out[t] = min(out[t], added[t] ⊕ step)` for `t` in `0 ..< count`; the two must not overlap. Up: the sum,
-  /// at most `none`; down: the sum, at least `floor` (an unreached value stays above ``reachedBound``, as the
-  /// row's drift is kept).
-  private static func merge(
-    _ out: UnsafeMutablePointer<Int16>, _ added: UnsafeMutablePointer<Int16>, count: Int, step: Int16, floor: Int16
-  ) {
-    if step >= 0 {
-      for t in 0..<count { out[t] = min(out[t], min(added[t] &+ step, none)) }
-    } else {
-      for t in 0..<count { out[t] = min(out[t], max(added[t] &+ step, floor)) }
-    }
-  }
-
-  /// `out[t] = min(kept[t], added[t] ⊕ step)` for `t` in `0 ..< count`; the three must not overlap.
-  private static func mergeAscending(
-    _ out: UnsafeMutablePointer<Int16>, _ kept: UnsafeMutablePointer<Int16>, _ added: UnsafeMutablePointer<Int16>,
-    count: Int, step: Int16, floor: Int16
-  ) {
-    if step >= 0 {
-      for t in 0..<count { out[t] = min(kept[t], min(added[t] &+ step, none)) }
-    } else {
-      for t in 0..<count { out[t] = min(kept[t], max(added[t] &+ step, floor)) }
-    }
   }
 }

@@ -63,7 +63,8 @@ extension VarietyFill {
     // a value at most `2 − start − fit` answers every query as any lower one would. (The brute-force tests
     // fail with a floor one higher.)
     let floor = min(0, 2 - start - fit)
-    guard fit < ExcessRows.largestFit, floor >= ExcessRows.lowestFloor else { return nil }
+    let bytes = storesExcessInBytes ?? true
+    guard ExcessRows<Int16>.holds(floor: floor, ceiling: fit) else { return nil }
     if usesExcessRows == nil {
       // The cheaper rows: the bitsets cost about `states` rows of `words` words per candidate, with some
       // fixed work per row, and these one row of `high + 1` values. On the benchmark's catalogs (in
@@ -73,12 +74,31 @@ extension VarietyFill {
       let states = max(start, 2 - fit) + min(inHead, fit) - (2 - fit) + 1
       guard states * 16 > 64 + high / 64 + 1 else { return nil }
     }
-    var rows = ExcessRows(rows: cut + 1, maximum: high, floor: floor)
+    // One byte a value where the span from the floor to the ceiling allows.
+    if bytes, ExcessRows<UInt8>.holds(floor: floor, ceiling: fit) {
+      return search(
+        ExcessRows<UInt8>(rows: cut + 1, maximum: high, floor: floor, ceiling: fit), cut: cut, in: window,
+        fixedLow: fixedLow, start: start, aim: aim, tail: tail, tailDominant: tailDominant)
+    }
+    return search(
+      ExcessRows<Int16>(rows: cut + 1, maximum: high, floor: floor, ceiling: fit), cut: cut, in: window,
+      fixedLow: fixedLow, start: start, aim: aim, tail: tail, tailDominant: tailDominant)
+  }
+
+  /// The search of ``selectOneDominant(in:fixedLow:start:aim:tail:tailDominant:)`` on `rows`, with the
+  /// first `cut` candidates as the head.
+  private func search<Value>(
+    _ rows: consuming ExcessRows<Value>, cut: Int, in window: ClosedRange<Int>, fixedLow: Int?, start: Int,
+    aim: Aim?, tail: VarietyTail?, tailDominant: VarietyFill?
+  ) -> (indices: [Int], tailIndices: [Int], total: Int, inWindow: Bool) {
+    let count = durations.count
+    let high = window.upperBound
+    var rows = rows
 
     // The candidates of this list after the head, and the tail's multiset from them and `tail`.
     var rest: VarietyFill?
     var following: VarietyFill?
-    var settled: [Int16] = []
+    var settled = SettledExcess(sums: [0], start: start, high: high)
     if cut < count || tail != nil {
       var list = VarietyFill(
         durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut },
@@ -86,6 +106,7 @@ extension VarietyFill {
       list.budget = budget
       list.headSize = headSize > Int.max / 4 ? Int.max : headSize * 4
       list.usesExcessRows = usesExcessRows
+      list.storesExcessInBytes = storesExcessInBytes
       list.tailReach = tailReach
       settled = settledExcess(before: cut, start: start, high: high)
       following = list
@@ -185,20 +206,36 @@ extension VarietyFill {
   /// A candidate's step of `δ`: +1 for the dominant show, −2 for the others.
   func step(_ item: Int) -> Int { dominantIndex[item] == nil ? -2 : 1 }
 
-  /// For each total `t` of the tail's multiset, the excess at which every query a pass at position `cut`
-  /// can make of `t` is answered: `2 −` the largest `δ` whose `δ − start` shortest episodes of the show
-  /// among the first `cut` leave room for `t` under `high`.
+  /// The excesses at which every query a pass at position `cut` can make of a total of the tail's multiset
+  /// is answered: for a total `t`, `2 −` the largest `δ` whose `δ − start` shortest episodes of the show
+  /// among the first `cut` leave room for `t` under `high`. It is `2 − start − k` for the totals from
+  /// `high − sums[k + 1] + 1` to `high − sums[k]` (`sums` of the `k` shortest, 0 for none), so it is kept as
+  /// `sums` and read down from the top (see ``SettledExcess``).
   ///
-  /// - Complexity: O(`high` + *c* log *c*) for the show's *c* candidates among the first `cut`.
-  func settledExcess(before cut: Int, start: Int, high: Int) -> [Int16] {
-    let shortest = shortestSums(before: cut)
-    var settled = [Int16](repeating: 0, count: high + 1)
-    var shows = shortest.count - 1
-    for total in 0...high {
-      while shows > 0, shortest[shows] > high - total { shows -= 1 }
-      settled[total] = Int16(clamping: min(2 - start - shows, Int(ExcessRows.reachedBound)))
+  /// - Complexity: O(*c* log *c*) for the show's *c* candidates among the first `cut`.
+  func settledExcess(before cut: Int, start: Int, high: Int) -> SettledExcess {
+    SettledExcess(sums: shortestSums(before: cut), start: start, high: high)
+  }
+
+  /// The settled excess of each total (see ``VarietyFill/settledExcess(before:start:high:)``), read for
+  /// totals that only go down.
+  struct SettledExcess {
+    /// The sums of the show's `k` shortest episodes in the head, for every `k`.
+    let sums: [Int]
+    let start: Int
+    let high: Int
+
+    /// A reader from the top: `excess(at:)` for totals that never go up.
+    struct Reader {
+      let settled: SettledExcess
+      var shows = 0
+
+      /// The settled excess at `total`, at most the total of the last call.
+      mutating func excess(at total: Int) -> Int {
+        while shows + 1 < settled.sums.count, settled.sums[shows + 1] <= settled.high - total { shows += 1 }
+        return 2 - settled.start - shows
+      }
     }
-    return settled
   }
 
   /// Sets `row` of `rows` to the least excesses of the multiset of this list's groups and, with `tail`,
@@ -208,15 +245,16 @@ extension VarietyFill {
   /// total on are left as they are (see the type's comment).
   ///
   /// - Complexity: O(*g* · *t*) for the *g* groups added before the totals settle and *t* ≤ `high` totals.
-  func leastExcess(
-    into rows: inout ExcessRows, row: Int, settled: [Int16], reach high: Int,
+  func leastExcess<Value>(
+    into rows: inout ExcessRows<Value>, row: Int, settled: SettledExcess, reach high: Int,
     tail: (dominant: VarietyFill, others: (_ lower: Int, _ upper: Int, _ top: Int) -> VarietyFill)?
   ) {
     rows.setBase(row)
     // Every total from `open` on is settled (or above the reach).
     var open = high + 1
+    var threshold = SettledExcess.Reader(settled: settled)
     func settle() {
-      while open > 0, let value = rows.excess(row, at: open - 1), value <= Int(settled[open - 1]) { open -= 1 }
+      while open > 0, let value = rows.excess(row, at: open - 1), value <= threshold.excess(at: open - 1) { open -= 1 }
     }
     settle()
     func add(_ list: VarietyFill, groups: [Int]) {

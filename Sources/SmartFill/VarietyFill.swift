@@ -55,6 +55,10 @@ struct VarietyFill {
   /// than the bitsets per state, `true` always (but for a show with 2,000 episodes or more that fit),
   /// `false` never. The answer is the same; tests set it to check both.
   var usesExcessRows: Bool? = nil
+  /// Whether a search on ``ExcessRows`` stores a value in one byte where the excesses it needs allow (see
+  /// ``ExcessValue``): `nil` or `true` (the default) where they allow, `false` never. The answer is the same;
+  /// tests set it to check both.
+  var storesExcessInBytes: Bool? = nil
   /// How far the tail's totals are first computed, in units, for a search with one dominant show on
   /// ``ExcessRows``: `nil` (the default) for ``defaultTailReach(forTop:)``. The answer is the same whatever
   /// it is (see ``selectOneDominant(in:fixedLow:start:aim:tail:tailDominant:)``); tests vary it.
@@ -198,6 +202,7 @@ struct VarietyFill {
       after.budget = budget
       after.headSize = headSize > Int.max / 4 ? Int.max : headSize * 4
       after.usesExcessRows = usesExcessRows
+      after.storesExcessInBytes = storesExcessInBytes
       // The sets after the head are needed for the head's states, but there δ rises by one per episode of
       // the show taken: their space reaches that much higher (beyond, the episodes would not fit). Below 2
       // minus what fits of them, every δ shares one row there.

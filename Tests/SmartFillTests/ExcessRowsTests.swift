@@ -16,7 +16,7 @@ struct ExcessRowsTests {
   }
 
   /// Writes `values` into `row` through the public operations only: the base row, then merges of steps.
-  static func fill(_ rows: inout ExcessRows, _ row: Int, with values: [Int?]) {
+  static func fill<Value>(_ rows: inout ExcessRows<Value>, _ row: Int, with values: [Int?]) {
     rows.setBase(row)
     // setBase gives {0: max(0, floor)}; the model row starts the same way, so rebuild the rest by merges of
     // the base row into itself is not possible in general: write through the scratch row instead.
@@ -28,15 +28,22 @@ struct ExcessRowsTests {
     }
   }
 
-  @Test("combine and merge match a model of optional integers on seeded rows")
-  func againstModel() {
+  @Test(
+    "combine and merge match a model of optional integers on seeded rows, in two bytes and in one",
+    arguments: [false, true])
+  func againstModel(bytes: Bool) {
+    if bytes { Self.againstModel(UInt8.self) } else { Self.againstModel(Int16.self) }
+  }
+
+  static func againstModel<Value: ExcessValue>(_: Value.Type) {
     let seed: UInt64 = 0xE7CE55
     var random = SeededGenerator(seed: seed)
-    print("excess rows: seed \(seed)")
+    print("excess rows (\(Value.self)): seed \(seed)")
     for trial in 0..<400 {
       let width = Int.random(in: 1...90, using: &random)
       let floor = -Int.random(in: 0...30, using: &random)
-      var rows = ExcessRows(rows: 3, maximum: width - 1, floor: floor)
+      // Values up to 40, and two steps up of at most 1 each.
+      var rows = ExcessRows<Value>(rows: 3, maximum: width - 1, floor: floor, ceiling: 42)
       var skip = Self.random(&random, width: width, floor: floor)
       var next = Self.random(&random, width: width, floor: floor)
       skip[0] = max(0, floor)
@@ -86,12 +93,29 @@ struct ExcessRowsTests {
     }
   }
 
-  @Test("long steps give the floor or stay unreached, and unreached totals stay so after thousands of steps down")
-  func longSteps() {
-    var rows = ExcessRows(rows: 2, maximum: 40, floor: ExcessRows.lowestFloor)
+  @Test(
+    "long steps give the floor or stay unreached, and unreached totals stay so after thousands of steps down",
+    arguments: [false, true])
+  func longSteps(bytes: Bool) {
+    if bytes {
+      // Every span from the floor to the ceiling that one byte is said to hold.
+      var spans = 0
+      for span in 0...255 where ExcessRows<UInt8>.holds(floor: -(span * 3 / 4), ceiling: span - span * 3 / 4) {
+        Self.longSteps(UInt8.self, floor: -(span * 3 / 4), ceiling: span - span * 3 / 4)
+        spans += 1
+      }
+      #expect(spans > 100)
+    } else {
+      // The widest span two bytes hold.
+      Self.longSteps(Int16.self, floor: -4_000, ceiling: 1_999)
+    }
+  }
+
+  static func longSteps<Value: ExcessValue>(_: Value.Type, floor: Int, ceiling: Int) {
+    var rows = ExcessRows<Value>(rows: 2, maximum: 40, floor: floor, ceiling: ceiling)
     rows.setBase(1)
     rows.combine(into: 0, skip: 1, next: 1, shift: 3, step: -1_000_000)
-    #expect(rows.excess(0, at: 3) == ExcessRows.lowestFloor)
+    #expect(rows.excess(0, at: 3) == floor, "\(Value.self), excesses \(floor)...\(ceiling)")
     #expect(rows.excess(0, at: 0) == 0)
     #expect(rows.excess(0, at: 4) == nil)
     rows.combine(into: 1, skip: 0, next: 0, shift: 1, step: 1_000_000)
@@ -99,15 +123,17 @@ struct ExcessRowsTests {
     #expect(rows.excess(1, at: 5) == nil)
     // Unreached values come down with every step down, each from the one before it; the rows are reset
     // before they could pass for reached.
-    var unreached = ExcessRows(rows: 2, maximum: 40, floor: ExcessRows.lowestFloor)
+    var unreached = ExcessRows<Value>(rows: 2, maximum: 40, floor: floor, ceiling: ceiling)
     for round in 0..<5_000 {
       let (source, target) = round % 2 == 0 ? (1, 0) : (0, 1)
-      let step = round % 7 == 0 ? -ExcessRows.longestStepDown : -2
+      let step = round % 7 == 0 ? -unreached.longestStepDown : -2
       unreached.combine(into: target, skip: source, next: source, shift: 1, step: step)
     }
     for row in 0..<2 {
       for total in 0...40 {
-        #expect(unreached.excess(row, at: total) == nil, "row \(row), total \(total) after 5,000 steps down")
+        #expect(
+          unreached.excess(row, at: total) == nil,
+          "\(Value.self), excesses \(floor)...\(ceiling): row \(row), total \(total) after 5,000 steps down")
       }
     }
   }

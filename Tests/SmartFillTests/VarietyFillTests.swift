@@ -92,18 +92,22 @@ struct VarietyFillTests {
       // Half the cases aim at the window's centre (the engine's default aim is a minute of a ±3 minute window).
       let aim = trial % 4 < 2 ? nil : Int.random(in: 0...(window.count / 2), using: &random)
       let expected = Self.bruteForce(durations, dominant: dominant, window: window, groupEnds: groupEnds, aim: aim)
-      // Both kinds of rows: the excess rows, and the bitsets per state that larger shows still use; the excess
-      // rows also with their tail's totals first computed up to a random reach (the default starts at 2,048).
+      // Both kinds of rows: the excess rows (in one byte and in two), and the bitsets per state that larger
+      // shows still use; the excess rows also with their tail's totals first computed up to a random reach
+      // (the default starts at 2,048).
       let reach = Int.random(in: 0...high, using: &random)
-      for (excess, tailReach) in [(true, nil), (true, reach), (false, nil)] {
+      for (excess, tailReach, bytes) in [
+        (true, nil, true), (true, reach, true), (true, reach, false), (false, nil, true),
+      ] {
         fill.usesExcessRows = excess
         fill.tailReach = tailReach
+        fill.storesExcessInBytes = bytes
         let result = fill.select(
           in: window, aim: aim.map { Aim(targetSeconds: (window.lowerBound + window.upperBound) / 2, aimSeconds: $0) })
         #expect(
           result.indices == expected.indices && result.total == expected.total
             && result.inWindow == expected.inWindow,
-          "seed \(seed), trial \(trial): \(durations) \(dominant) groups \(groupEnds) in \(window), head \(fill.headSize), budget \(fill.budget), excess rows \(excess), tail reach \(String(describing: tailReach)), aim \(String(describing: aim))"
+          "seed \(seed), trial \(trial): \(durations) \(dominant) groups \(groupEnds) in \(window), head \(fill.headSize), budget \(fill.budget), excess rows \(excess), bytes \(bytes), tail reach \(String(describing: tailReach)), aim \(String(describing: aim))"
         )
       }
     }
