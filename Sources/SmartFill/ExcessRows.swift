@@ -19,11 +19,18 @@
 /// value above ``reachedBound`` is unreached. Steps down do not test for `none` (a test per value would
 /// double the work of a step); instead each row keeps how far its unreached values may have come down, and a
 /// row about to come down too far is first reset to `none` where it is unreached (``renormalize(_:)``).
-struct ExcessRows<Value: ExcessValue> {
+///
+/// The memory comes from a ``ScratchPool`` when one is given, and goes back to it when the rows end (they
+/// cannot be copied), so a row holds whatever an earlier search left until it is set: ``setBase(_:)``,
+/// ``setUnreached(_:)`` or ``combine(into:skip:next:shift:step:upTo:)`` over the whole row.
+struct ExcessRows<Value: ExcessValue>: ~Copyable {
   /// The entries per row: every total from 0 to the maximum.
   let width: Int
-  /// The rows, then one scratch row for a group's prefixes.
-  private(set) var storage: [Value]
+  /// The memory of the rows, then of one scratch row for a group's prefixes, and where it goes back to.
+  private let buffer: ScratchBuffer
+  private let pool: ScratchPool?
+  /// The values, row after row, in `buffer`.
+  private let values: UnsafeMutablePointer<Value>
   /// For each row (and the scratch row), how far below `none` its unreached values may be.
   private var drift: [Int]
   /// The lowest excess kept.
@@ -42,9 +49,9 @@ struct ExcessRows<Value: ExcessValue> {
   /// Whether excesses from `floor` to `ceiling` fit `Value`.
   static func holds(floor: Int, ceiling: Int) -> Bool { Value.holds(floor: floor, ceiling: ceiling) }
 
-  /// Creates `rows` rows over the totals `0 ... maximum`, every total unreached, for excesses from `floor`
-  /// (at most 0) to `ceiling` (at least 0), which `Value` must hold.
-  init(rows: Int, maximum: Int, floor: Int, ceiling: Int) {
+  /// Creates `rows` rows over the totals `0 ... maximum`, not yet set, for excesses from `floor` (at most 0)
+  /// to `ceiling` (at least 0), which `Value` must hold; their memory from `pool` if given.
+  init(rows: Int, maximum: Int, floor: Int, ceiling: Int, pool: ScratchPool? = nil) {
     precondition(
       floor <= 0 && ceiling >= 0 && Value.holds(floor: floor, ceiling: ceiling),
       "excesses \(floor)...\(ceiling) out of range for \(Value.self)")
@@ -56,14 +63,20 @@ struct ExcessRows<Value: ExcessValue> {
     largestDrift = limits.largestDrift
     longestStepDown = limits.longestStepDown
     longestStepUp = limits.longestStepUp
-    storage = Array(repeating: Value.none, count: (rows + 1) * width)
+    let count = (rows + 1) * width
+    let bytes = count * MemoryLayout<Value>.stride
+    buffer = pool?.take(bytes: bytes) ?? ScratchBuffer(bytes: bytes)
+    self.pool = pool
+    values = buffer.start.bindMemory(to: Value.self, capacity: count)
     drift = Array(repeating: 0, count: rows + 1)
   }
+
+  deinit { pool?.giveBack(buffer) }
 
   /// The number of rows (the scratch row excluded).
   var rows: Int { drift.count - 1 }
 
-  // Bounds. The loops below index the storage through unsafe pointers; every index they form is
+  // Bounds. The loops below index the values through unsafe pointers; every index they form is
   // `row · width + t` with `0 ≤ t < width`, which holds because each row number is checked here and each
   // range is clipped to `0 ..< width` before a loop.
 
@@ -89,9 +102,7 @@ struct ExcessRows<Value: ExcessValue> {
   mutating func renormalize(_ row: Int) {
     check(row, scratch: true)
     let (width, bound) = (width, reachedBound)
-    storage.withUnsafeMutableBufferPointer { buffer in
-      Value.renormalize(buffer.baseAddress! + row * width, count: width, above: bound)
-    }
+    Value.renormalize(values + row * width, count: width, above: bound)
     drift[row] = 0
   }
 
@@ -100,20 +111,25 @@ struct ExcessRows<Value: ExcessValue> {
   /// - Complexity: O(`width`), in vectors.
   mutating func setBase(_ row: Int) {
     check(row)
-    let width = width
-    let zero = Value.stored(0, floor: floor)
-    storage.withUnsafeMutableBufferPointer { buffer in
-      let values = buffer.baseAddress! + row * width
-      values.update(repeating: Value.none, count: width)
-      values[0] = zero
-    }
+    (values + row * width).update(repeating: Value.none, count: width)
+    values[row * width] = Value.stored(0, floor: floor)
+    drift[row] = 0
+  }
+
+  /// Sets `row` to no selection at all: every total unreached.
+  ///
+  /// - Complexity: O(`width`), in vectors.
+  mutating func setUnreached(_ row: Int) {
+    check(row)
+    (values + row * width).update(repeating: Value.none, count: width)
     drift[row] = 0
   }
 
   /// The least excess of `row` at `total`, or `nil` when no selection reaches it.
   func excess(_ row: Int, at total: Int) -> Int? {
     check(row)
-    let value = storage[row * width + total]
+    precondition(total >= 0 && total < width, "total \(total) out of 0..<\(width)")
+    let value = values[row * width + total]
     return value > reachedBound ? nil : Value.excess(value, floor: floor)
   }
 
@@ -132,17 +148,13 @@ struct ExcessRows<Value: ExcessValue> {
     let step = clamped(step)
     let after = driftAfter(step, from: next)
     drift[row] = max(end < width ? drift[row] : 0, drift[skip], after)
-    let floor = storedFloor
-    storage.withUnsafeMutableBufferPointer { buffer in
-      let base = buffer.baseAddress!
-      let (out, kept, added) = (base + row * width, base + skip * width, base + next * width)
-      let split = min(shift, end)
-      out.update(from: kept, count: split)
-      if step >= 0 {
-        Value.combineUp(out + split, kept + split, added, count: end - split, by: step)
-      } else {
-        Value.combineDown(out + split, kept + split, added, count: end - split, by: -step, floor: floor)
-      }
+    let (out, kept, added) = (values + row * width, values + skip * width, values + next * width)
+    let split = min(shift, end)
+    out.update(from: kept, count: split)
+    if step >= 0 {
+      Value.combineUp(out + split, kept + split, added, count: end - split, by: step)
+    } else {
+      Value.combineDown(out + split, kept + split, added, count: end - split, by: -step, floor: storedFloor)
     }
   }
 
@@ -170,27 +182,24 @@ struct ExcessRows<Value: ExcessValue> {
         Value.mergeDown(out, added, count: count, by: -step, floor: floor)
       }
     }
-    storage.withUnsafeMutableBufferPointer { buffer in
-      let base = buffer.baseAddress!
-      let out = base + row * width
-      let from = base + source * width - shift
-      guard source == row else {
-        merge(out + low, from + low, count: high - low)
-        return
-      }
-      // In place: down, in stretches of 512, each reading below its own end what is written only later.
-      // A stretch longer than the shift would read some of itself: it reads a copy (in the scratch row).
-      let copy = base + scratch * width
-      var end = high
-      while end > low {
-        let stretch = min(end - low, 512)
-        end -= stretch
-        if shift >= stretch {
-          merge(out + end, from + end, count: stretch)
-        } else {
-          copy.update(from: from + end, count: stretch)
-          merge(out + end, copy, count: stretch)
-        }
+    let out = values + row * width
+    let from = values + source * width - shift
+    guard source == row else {
+      merge(out + low, from + low, count: high - low)
+      return
+    }
+    // In place: down, in stretches of 512, each reading below its own end what is written only later.
+    // A stretch longer than the shift would read some of itself: it reads a copy (in the scratch row).
+    let copy = values + scratch * width
+    var end = high
+    while end > low {
+      let stretch = min(end - low, 512)
+      end -= stretch
+      if shift >= stretch {
+        merge(out + end, from + end, count: stretch)
+      } else {
+        copy.update(from: from + end, count: stretch)
+        merge(out + end, copy, count: stretch)
       }
     }
   }
@@ -201,10 +210,7 @@ struct ExcessRows<Value: ExcessValue> {
     let width = width
     let scratch = rows
     drift[scratch] = drift[row]
-    storage.withUnsafeMutableBufferPointer { buffer in
-      let base = buffer.baseAddress!
-      (base + scratch * width).update(from: base + row * width, count: min(end, width))
-    }
+    (values + scratch * width).update(from: values + row * width, count: max(0, min(end, width)))
   }
 
   /// The scratch row's number, for ``merge(into:from:shift:step:in:)``.
@@ -219,19 +225,17 @@ struct ExcessRows<Value: ExcessValue> {
     let high = min(range.upperBound + 1, width)
     guard low < high, limit >= floor else { return false }
     let bound = min(Value.stored(min(limit, Value.excess(reachedBound, floor: floor)), floor: floor), reachedBound)
-    return storage.withUnsafeBufferPointer { buffer in
-      let values = buffer.baseAddress! + row * width
-      // In blocks of 64, so that the test is vectorized and the scan still stops soon after a hit.
-      var t = low
-      while t < high {
-        let end = min(t + 64, high)
-        var hits: UInt8 = 0
-        for index in t..<end { hits |= values[index] <= bound ? 1 : 0 }
-        if hits != 0 { return true }
-        t = end
-      }
-      return false
+    let values = values + row * width
+    // In blocks of 64, so that the test is vectorized and the scan still stops soon after a hit.
+    var t = low
+    while t < high {
+      let end = min(t + 64, high)
+      var hits: UInt8 = 0
+      for index in t..<end { hits |= values[index] <= bound ? 1 : 0 }
+      if hits != 0 { return true }
+      t = end
     }
+    return false
   }
 
   /// The largest total of `row` at most `total` with excess at most `limit`, or `nil`.

@@ -26,6 +26,8 @@ public struct FillEngine: Sendable {
   /// How far the variety search with one dominant show first computes its tail's totals (see
   /// ``VarietyFill/tailReach``), `nil` for ``VarietyFill/defaultTailReach(forTop:)``; tests lower it.
   var varietyTailReach: Int?
+  /// Memory the fills reuse (see ``ScratchPool``), shared by copies of the engine.
+  let scratch = ScratchPool()
 
   /// Checks and indexes `catalog`.
   ///
@@ -248,6 +250,7 @@ public struct FillEngine: Sendable {
       fill.budget = budget
       fill.headSize = headSize
       fill.tailReach = varietyTailReach
+      fill.scratch = scratch
       let larger = size > Int.max / 4 ? Int.max : size * 4
       let tail =
         split.isComplete
@@ -270,6 +273,7 @@ public struct FillEngine: Sendable {
               fill.budget = budget
               fill.headSize = larger
               fill.tailReach = varietyTailReach
+              fill.scratch = scratch
               let chosen = fill.select(
                 in: window, fixedLow: window.lowerBound, start: deltas, aim: nil, tail: nil)
               return (chosen.indices.map { $0 + base }, chosen.total)

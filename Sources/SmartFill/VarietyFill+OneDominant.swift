@@ -77,11 +77,12 @@ extension VarietyFill {
     // One byte a value where the span from the floor to the ceiling allows.
     if bytes, ExcessRows<UInt8>.holds(floor: floor, ceiling: fit) {
       return search(
-        ExcessRows<UInt8>(rows: cut + 1, maximum: high, floor: floor, ceiling: fit), cut: cut, in: window,
+        ExcessRows<UInt8>(rows: cut + 1, maximum: high, floor: floor, ceiling: fit, pool: scratch), cut: cut,
+        in: window,
         fixedLow: fixedLow, start: start, aim: aim, tail: tail, tailDominant: tailDominant)
     }
     return search(
-      ExcessRows<Int16>(rows: cut + 1, maximum: high, floor: floor, ceiling: fit), cut: cut, in: window,
+      ExcessRows<Int16>(rows: cut + 1, maximum: high, floor: floor, ceiling: fit, pool: scratch), cut: cut, in: window,
       fixedLow: fixedLow, start: start, aim: aim, tail: tail, tailDominant: tailDominant)
   }
 
@@ -107,6 +108,7 @@ extension VarietyFill {
       list.headSize = headSize > Int.max / 4 ? Int.max : headSize * 4
       list.usesExcessRows = usesExcessRows
       list.storesExcessInBytes = storesExcessInBytes
+      list.scratch = scratch
       list.tailReach = tailReach
       settled = settledExcess(before: cut, start: start, high: high)
       following = list

@@ -55,6 +55,9 @@ struct VarietyFill {
   /// than the bitsets per state, `true` always (but for a show with 2,000 episodes or more that fit),
   /// `false` never. The answer is the same; tests set it to check both.
   var usesExcessRows: Bool? = nil
+  /// Where a search on ``ExcessRows`` takes their memory from, and gives it back to (the engine's, so that
+  /// its fills reuse it), or `nil` to allocate it each time.
+  var scratch: ScratchPool? = nil
   /// Whether a search on ``ExcessRows`` stores a value in one byte where the excesses it needs allow (see
   /// ``ExcessValue``): `nil` or `true` (the default) where they allow, `false` never. The answer is the same;
   /// tests set it to check both.
@@ -203,6 +206,7 @@ struct VarietyFill {
       after.headSize = headSize > Int.max / 4 ? Int.max : headSize * 4
       after.usesExcessRows = usesExcessRows
       after.storesExcessInBytes = storesExcessInBytes
+      after.scratch = scratch
       // The sets after the head are needed for the head's states, but there δ rises by one per episode of
       // the show taken: their space reaches that much higher (beyond, the episodes would not fit). Below 2
       // minus what fits of them, every δ shares one row there.

@@ -124,6 +124,8 @@ struct ExcessRowsTests {
     // Unreached values come down with every step down, each from the one before it; the rows are reset
     // before they could pass for reached.
     var unreached = ExcessRows<Value>(rows: 2, maximum: 40, floor: floor, ceiling: ceiling)
+    unreached.setUnreached(0)
+    unreached.setUnreached(1)
     for round in 0..<5_000 {
       let (source, target) = round % 2 == 0 ? (1, 0) : (0, 1)
       let step = round % 7 == 0 ? -unreached.longestStepDown : -2
