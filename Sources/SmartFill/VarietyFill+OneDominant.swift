@@ -50,11 +50,9 @@ extension VarietyFill {
     // The head: as many candidates as the budget allows rows for.
     let rowWords = (high + 4) / 4
     var cut = 0
-    var inHead = 0
     while cut < count, cut < headSize {
       let next = groupEnds[cut]
       if cut > 0, (next + 1) * rowWords > budget { break }
-      for item in cut..<next where dominantIndex[item] != nil { inHead += 1 }
       cut = next
     }
     // Values are clamped at a floor that no query can tell from anything lower. A pass that has taken `k`
@@ -65,15 +63,6 @@ extension VarietyFill {
     let floor = min(0, 2 - start - fit)
     let bytes = storesExcessInBytes ?? true
     guard ExcessRows<Int16>.holds(floor: floor, ceiling: fit) else { return nil }
-    if usesExcessRows == nil {
-      // The cheaper rows: the bitsets cost about `states` rows of `words` words per candidate, with some
-      // fixed work per row, and these one row of `high + 1` values. On the benchmark's catalogs (in
-      // instructions per fill, each kind forced) these take 2.1 times fewer with 15 states of 17 words, 1.16
-      // times fewer with 9 of 46 and 3.7 times fewer with 95 of 453; the bitsets 2.1 times fewer with 19 of
-      // 453 and 3.3 times fewer with 5 of 453.
-      let states = max(start, 2 - fit) + min(inHead, fit) - (2 - fit) + 1
-      guard states * 16 > 64 + high / 64 + 1 else { return nil }
-    }
     // One byte a value where the span from the floor to the ceiling allows.
     if bytes, ExcessRows<UInt8>.holds(floor: floor, ceiling: fit) {
       return search(
