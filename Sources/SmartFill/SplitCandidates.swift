@@ -94,22 +94,42 @@ struct SplitCandidates {
   func tailTotals(unit: Int, upTo high: Int) -> ArraySlice<UInt64> {
     var rows = ReachRows(rows: 2, maximum: high)
     rows.setZero(0)
-    for group in merge.special[merge.nextSpecial...] {
-      // A chain: its prefixes.
-      rows.copy(0, to: 1)
-      var sum = 0
-      for duration in merge.durations(of: group) {
-        sum += duration / unit
-        if sum > rows.capacity { break }
-        rows.combine(into: 0, skip: 0, next: 1, shift: sum)
+    // The free candidates first, shortest first, until the dense tail: they make the row dense soonest, and
+    // then a chain whose first episode starts inside the dense tail adds nothing and is passed over. The
+    // `k` admitted of one length reach what any number of them from 0 to `k` does: a sum of bundles of 1, 2,
+    // 4 … and the rest, each added once (about log₂ k shifts instead of `k`).
+    let index = merge.context.index
+    let (byDuration, freeOrder) = (index.freeByDuration, index.freeOrder)
+    var position = 0
+    while position < byDuration.count {
+      let seconds = freeOrder[Int(byDuration[position])].seconds
+      let duration = Int(seconds) / unit
+      if duration >= rows.dense[0] * 64 { break }
+      var copies = 0
+      while position < byDuration.count, freeOrder[Int(byDuration[position])].seconds == seconds {
+        let offset = Int(byDuration[position])
+        position += 1
+        if offset >= merge.nextFree, merge.admitsFree(at: offset) { copies += 1 }
+      }
+      var bundle = 1
+      while copies > 0 {
+        let taken = min(bundle, copies)
+        copies -= taken
+        bundle *= 2
+        if taken * duration < rows.dense[0] * 64 { rows.formUnionShifted(0, by: taken * duration) }
       }
     }
-    let index = merge.context.index
-    for offset in index.freeByDuration where Int(offset) >= merge.nextFree {
-      let duration = Int(index.freeOrder[Int(offset)].seconds) / unit
-      if duration >= rows.dense[0] * 64 { break }
-      guard merge.admitsFree(at: Int(offset)) else { continue }
-      rows.formUnionShifted(0, by: duration)
+    for group in merge.special[merge.nextSpecial...] {
+      // A chain: its prefixes.
+      let durations = merge.durations(of: group)
+      guard let first = durations.first, first / unit < rows.dense[0] * 64 else { continue }
+      rows.copy(0, to: 1)
+      var sum = 0
+      for duration in durations {
+        sum += duration / unit
+        if sum >= rows.dense[0] * 64 { break }
+        rows.combine(into: 0, skip: 0, next: 1, shift: sum)
+      }
     }
     var archive = ReachArchive()
     archive.append(rows, row: 0)

@@ -60,6 +60,47 @@ struct SplitCandidatesTests {
     }
   }
 
+  @Test("many episodes of a few lengths: the tail's totals, added a bundle at a time, equal the list's (600 cases)")
+  func manyOfOneLength() throws {
+    let seed: UInt64 = 0xB0_4D1E
+    print("bundled lengths: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    for _ in 0..<600 {
+      let caseSeed = random.next()
+      var caseRandom = SeededGenerator(seed: caseSeed)
+      // Episodic shows whose episodes share two or three lengths, up to 60 of each, so that the tail holds
+      // runs of every count (and some excluded or in priority shows).
+      let lengths = (0..<Int.random(in: 2...3, using: &caseRandom)).map { _ in
+        Int.random(in: 1...9, using: &caseRandom) * 60
+      }
+      let shows = (0..<Int.random(in: 1...4, using: &caseRandom)).map { show in
+        Show(
+          feedURL: "https://example.com/\(show).xml", title: "S\(show)",
+          recentListeningSeconds: Int.random(in: 0...100, using: &caseRandom),
+          episodes: (0..<Int.random(in: 1...60, using: &caseRandom)).map { index in
+            Episode(
+              guid: "s\(show)e\(index)", title: "E\(index)", published: day(index % 9),
+              durationSeconds: lengths.randomElement(using: &caseRandom)!)
+          })
+      }
+      let catalog = Catalog(shows: shows)
+      let (priority, excluded) = Self.randomPriorityAndExclusions(catalog, &caseRandom)
+      let request = FillRequest(mode: .fillTime, targetSeconds: 3600, priorityShows: priority, excluded: excluded)
+      let engine = try FillEngine(catalog: catalog)
+      let context = RequestContext(index: engine.index, request: request, catalog: catalog)
+      let high = 60 * Int.random(in: 1...240, using: &caseRandom)
+      let whole = context.timeCandidates(upTo: high, caps: [0: Int.max], pruneByShow: false)
+      var split = SplitCandidates(context, upTo: high, pruneByShow: false)
+      split.extend(toAtLeast: Int.random(in: 1...12, using: &caseRandom))
+      let cut = split.built.durations.count
+      let tail = FillTime(
+        durations: Array(whole.durations[cut...]), groupEnds: whole.groupEnds[cut...].map { $0 - cut })
+      #expect(
+        split.tailTotals(unit: 1, upTo: high) == tail.reachableTotals(upTo: high), "case seed \(caseSeed), high \(high)"
+      )
+    }
+  }
+
   @Test("every fill equals the fill over the whole candidate list (2,400 seeded cases, both modes)")
   func sameAsWholeList() throws {
     let seed: UInt64 = 0x5B11_7CA5
