@@ -188,12 +188,14 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
       merge(out + low, from + low, count: high - low)
       return
     }
-    // In place: down, in stretches of 512, each reading below its own end what is written only later.
-    // A stretch longer than the shift would read some of itself: it reads a copy (in the scratch row).
+    // In place: down, in stretches of at most 512, each reading below its own start what is written only
+    // later; a stretch as long as the shift where that is 64 or more, else one of 512 that reads a copy of
+    // what it needs (in the scratch row), since a stretch longer than the shift would read some of itself.
     let copy = values + scratch * width
+    let longest = shift >= 64 ? min(shift, 512) : 512
     var end = high
     while end > low {
-      let stretch = min(end - low, 512)
+      let stretch = min(end - low, longest)
       end -= stretch
       if shift >= stretch {
         merge(out + end, from + end, count: stretch)

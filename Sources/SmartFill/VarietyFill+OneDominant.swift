@@ -249,12 +249,33 @@ extension VarietyFill {
     }
     settle()
     func add(_ list: VarietyFill, groups: [Int]) {
-      for start in groups {
+      var next = 0
+      while next < groups.count {
+        let start = groups[next]
+        next += 1
         let first = list.durations[start]
         guard first < open else { break }
         let end = list.groupEnds[start]
         if end - start == 1, first > 0 {
-          rows.merge(into: row, from: row, shift: first, step: list.step(start), in: first..<open)
+          // A run of single episodes of one length and one kind: any number of them is a sum of bundles of
+          // 1, 2, 4 … and the rest, each added once (k episodes in about log₂ k passes).
+          let step = list.step(start)
+          var copies = 1
+          while next < groups.count, list.groupEnds[groups[next]] == groups[next] + 1,
+            list.durations[groups[next]] == first, list.step(groups[next]) == step
+          {
+            copies += 1
+            next += 1
+          }
+          var bundle = 1
+          while copies > 0 {
+            let taken = min(bundle, copies)
+            copies -= taken
+            bundle *= 2
+            if taken * first < open {
+              rows.merge(into: row, from: row, shift: taken * first, step: taken * step, in: taken * first..<open)
+            }
+          }
           settle()
           continue
         }

@@ -114,6 +114,34 @@ struct VarietyFillTests {
     #expect(split > 1000)
   }
 
+  @Test("runs of many candidates of one length in the tail give the count oracle's answer (bundled steps)")
+  func manyOfOneLength() {
+    let seed: UInt64 = 0xB0_4D1F
+    var random = SeededGenerator(seed: seed)
+    print("variety bundles: seed \(seed)")
+    for trial in 0..<300 {
+      // 20–60 single candidates of two or three lengths, most of them of the dominant show.
+      let lengths = (0..<Int.random(in: 2...3, using: &random)).map { _ in Int.random(in: 1...6, using: &random) }
+      let count = Int.random(in: 20...60, using: &random)
+      let durations = (0..<count).map { _ in lengths.randomElement(using: &random)! }
+      let dominant = (0..<count).map { _ in Int.random(in: 0..<4, using: &random) > 0 }
+      let high = Int.random(in: 10...120, using: &random)
+      let window = max(0, high - Int.random(in: 0...8, using: &random))...high
+      let aim = Int.random(in: 0...4, using: &random)
+      var fill = VarietyFill(
+        durations: durations, groupEnds: Array(1...count), dominantIndex: dominant.map { $0 ? 0 : nil },
+        dominantCount: 1)
+      fill.headSize = Int.random(in: 1...6, using: &random)
+      fill.storesExcessInBytes = Bool.random(using: &random)
+      let result = fill.select(
+        in: window, aim: Aim(targetSeconds: (window.lowerBound + window.upperBound) / 2, aimSeconds: aim))
+      let expected = VarietyDominatedTests.countOracle(durations, dominant: dominant, window: window, aim: aim)
+      #expect(
+        result.indices == expected.taken && result.total == expected.total,
+        "seed \(seed), trial \(trial): \(durations) \(dominant) in \(window), aim \(aim), head \(fill.headSize)")
+    }
+  }
+
   @Test("a search over 300 candidates of one show runs with a head that fits the budget and gives the rule's answer")
   func largeSearch() {
     // 300 one-unit episodes of the dominant show, then one other of 10: the rule takes two of the dominant
