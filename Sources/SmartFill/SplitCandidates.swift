@@ -94,10 +94,23 @@ struct SplitCandidates {
   func tailTotals(unit: Int, upTo high: Int) -> ArraySlice<UInt64> {
     var rows = ReachRows(rows: 2, maximum: high)
     rows.setZero(0)
-    // The free candidates first, shortest first, until the dense tail: they make the row dense soonest, and
-    // then a chain whose first episode starts inside the dense tail adds nothing and is passed over. The
-    // `k` admitted of one length reach what any number of them from 0 to `k` does: a sum of bundles of 1, 2,
-    // 4 … and the rest, each added once (about log₂ k shifts instead of `k`).
+    // The chains first (they make the row dense soonest), each as far as its prefixes add anything: one whose
+    // first episode starts inside the dense tail is passed over.
+    for group in merge.special[merge.nextSpecial...] {
+      // A chain: its prefixes.
+      let durations = merge.durations(of: group)
+      guard let first = durations.first, first / unit < rows.dense[0] * 64 else { continue }
+      rows.copy(0, to: 1)
+      var sum = 0
+      for duration in durations {
+        sum += duration / unit
+        if sum >= rows.dense[0] * 64 { break }
+        rows.combine(into: 0, skip: 0, next: 1, shift: sum)
+      }
+    }
+    // Then the free candidates, shortest first, until the dense tail. The `k` admitted of one length reach
+    // what any number of them from 0 to `k` does: a sum of bundles of 1, 2, 4 … and the rest, each added once
+    // (about log₂ k shifts instead of `k`).
     let index = merge.context.index
     let (byDuration, freeOrder) = (index.freeByDuration, index.freeOrder)
     var position = 0
@@ -117,18 +130,6 @@ struct SplitCandidates {
         copies -= taken
         bundle *= 2
         if taken * duration < rows.dense[0] * 64 { rows.formUnionShifted(0, by: taken * duration) }
-      }
-    }
-    for group in merge.special[merge.nextSpecial...] {
-      // A chain: its prefixes.
-      let durations = merge.durations(of: group)
-      guard let first = durations.first, first / unit < rows.dense[0] * 64 else { continue }
-      rows.copy(0, to: 1)
-      var sum = 0
-      for duration in durations {
-        sum += duration / unit
-        if sum >= rows.dense[0] * 64 { break }
-        rows.combine(into: 0, skip: 0, next: 1, shift: sum)
       }
     }
     var archive = ReachArchive()
