@@ -51,13 +51,23 @@ struct SplitCandidatesTests {
       #expect(ranked.groupEnds == counted.groupEnds, "\(label)")
       #expect(ranked.refs.map(\.episode) == counted.refs.map(\.episode), "\(label)")
       #expect(ranked.available == counted.available, "\(label)")
-      var split = SplitCandidates(context, upTo: high, pruneByShow: pruneByShow)
-      split.extend(toAtLeast: Int.random(in: 1...12, using: &caseRandom))
-      let cut = split.built.durations.count
-      let tail = FillTime(
-        durations: Array(counted.durations[cut...]), groupEnds: counted.groupEnds[cut...].map { $0 - cut })
-      #expect(split.tailTotals(unit: 1, upTo: high) == tail.reachableTotals(upTo: high), "\(label)")
+      Self.expectTailTotals(
+        context, high: high, pruneByShow: pruneByShow, whole: counted, head: Int.random(in: 1...12, using: &caseRandom),
+        label)
     }
+  }
+
+  /// Builds a head of at least `head` candidates and checks that the totals read for the rest equal those of
+  /// the rest of `whole`, the list built in one go.
+  static func expectTailTotals(
+    _ context: RequestContext, high: Int, pruneByShow: Bool, whole: TimeCandidates, head: Int, _ label: String
+  ) {
+    var split = SplitCandidates(context, upTo: high, pruneByShow: pruneByShow)
+    split.extend(toAtLeast: head)
+    let cut = split.built.durations.count
+    let tail = FillTime(
+      durations: Array(whole.durations[cut...]), groupEnds: whole.groupEnds[cut...].map { $0 - cut })
+    #expect(split.tailTotals(unit: 1, upTo: high) == tail.reachableTotals(upTo: high), "\(label)")
   }
 
   @Test("many episodes of a few lengths: the tail's totals, added a bundle at a time, equal the list's (600 cases)")
@@ -89,15 +99,11 @@ struct SplitCandidatesTests {
       let engine = try FillEngine(catalog: catalog)
       let context = RequestContext(index: engine.index, request: request, catalog: catalog)
       let high = 60 * Int.random(in: 1...240, using: &caseRandom)
-      let whole = context.timeCandidates(upTo: high, caps: [0: Int.max], pruneByShow: false)
-      var split = SplitCandidates(context, upTo: high, pruneByShow: false)
-      split.extend(toAtLeast: Int.random(in: 1...12, using: &caseRandom))
-      let cut = split.built.durations.count
-      let tail = FillTime(
-        durations: Array(whole.durations[cut...]), groupEnds: whole.groupEnds[cut...].map { $0 - cut })
-      #expect(
-        split.tailTotals(unit: 1, upTo: high) == tail.reachableTotals(upTo: high), "case seed \(caseSeed), high \(high)"
-      )
+      let pruneByShow = Bool.random(using: &caseRandom)
+      let whole = context.timeCandidates(upTo: high, caps: [0: Int.max], pruneByShow: pruneByShow)
+      Self.expectTailTotals(
+        context, high: high, pruneByShow: pruneByShow, whole: whole, head: Int.random(in: 1...12, using: &caseRandom),
+        "case seed \(caseSeed), high \(high), by show \(pruneByShow)")
     }
   }
 
