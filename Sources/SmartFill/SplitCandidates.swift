@@ -108,9 +108,8 @@ struct SplitCandidates {
         rows.combine(into: 0, skip: 0, next: 1, shift: sum)
       }
     }
-    // Then the free candidates, shortest first, until the dense tail. The `k` admitted of one length reach
-    // what any number of them from 0 to `k` does: a sum of bundles of 1, 2, 4 … and the rest, each added once
-    // (about log₂ k shifts instead of `k`).
+    // Then the free candidates, shortest first, until the dense tail; those admitted of one length in bundles
+    // (see ``CopyBundles``).
     let index = merge.context.index
     let (byDuration, freeOrder) = (index.freeByDuration, index.freeOrder)
     var position = 0
@@ -124,12 +123,8 @@ struct SplitCandidates {
         position += 1
         if offset >= merge.nextFree, merge.admitsFree(at: offset) { copies += 1 }
       }
-      var bundle = 1
-      while copies > 0 {
-        let taken = min(bundle, copies)
-        copies -= taken
-        bundle *= 2
-        if taken * duration < rows.dense[0] * 64 { rows.formUnionShifted(0, by: taken * duration) }
+      for taken in CopyBundles(copies: copies) where taken * duration < rows.dense[0] * 64 {
+        rows.formUnionShifted(0, by: taken * duration)
       }
     }
     var archive = ReachArchive()

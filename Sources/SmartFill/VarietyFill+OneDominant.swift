@@ -257,8 +257,7 @@ extension VarietyFill {
         guard first < open else { break }
         let end = list.groupEnds[start]
         if end - start == 1, first > 0 {
-          // A run of single episodes of one length and one kind: any number of them is a sum of bundles of
-          // 1, 2, 4 … and the rest, each added once (k episodes in about log₂ k passes).
+          // A run of single episodes of one length and one kind, in bundles (see ``CopyBundles``).
           let step = list.step(start)
           var copies = 1
           while next < groups.count, list.groupEnds[groups[next]] == groups[next] + 1,
@@ -267,14 +266,8 @@ extension VarietyFill {
             copies += 1
             next += 1
           }
-          var bundle = 1
-          while copies > 0 {
-            let taken = min(bundle, copies)
-            copies -= taken
-            bundle *= 2
-            if taken * first < open {
-              rows.merge(into: row, from: row, shift: taken * first, step: taken * step, in: taken * first..<open)
-            }
+          for taken in CopyBundles(copies: copies) where taken * first < open {
+            rows.merge(into: row, from: row, shift: taken * first, step: taken * step, in: taken * first..<open)
           }
           settle()
           continue
