@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import SmartFill
+import SmartFillSupport
 import SyntheticCatalogs
 
 /// One change applied to a hot engine in place, then the next fill: what an app pays when the listener
@@ -47,6 +48,24 @@ struct ChangeSuite {
           times: Percentiles(samples), samples: samples.count, matchesRebuild: matches))
     }
     return rows
+  }
+
+  /// The rows as the JSON report's `changes`: each with `name`, `subscriptions`, `p50Nanoseconds`,
+  /// `p90Nanoseconds`, `p99Nanoseconds`, `maxNanoseconds`, `fills` and `matchesRebuild`.
+  static func json(_ rows: [Row]) -> JSONWriter.Node {
+    .array(
+      rows.map { row in
+        .object([
+          ("name", .string(row.name)),
+          ("subscriptions", .integer(row.subscriptions)),
+          ("p50Nanoseconds", .integer(Int(row.times.p50))),
+          ("p90Nanoseconds", .integer(Int(row.times.p90))),
+          ("p99Nanoseconds", .integer(Int(row.times.p99))),
+          ("maxNanoseconds", .integer(Int(row.times.max))),
+          ("fills", .integer(row.samples)),
+          ("matchesRebuild", .bool(row.matchesRebuild)),
+        ])
+      })
   }
 
   /// The rows as a Markdown or plain table.

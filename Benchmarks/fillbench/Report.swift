@@ -128,7 +128,9 @@ enum Report {
     return String(decoding: data, as: UTF8.self)
   }
 
-  static func json(_ results: [CaseResult], pipeline: JSONWriter.Node = .array([])) -> String {
+  static func json(
+    _ results: [CaseResult], pipeline: JSONWriter.Node = .array([]), changes: JSONWriter.Node = .array([])
+  ) -> String {
     let cases = results.map { result -> JSONWriter.Node in
       .object([
         ("name", .string(result.name)),
@@ -160,6 +162,7 @@ enum Report {
         ("failures", .array(result.failures.map { .string($0) })),
       ])
     }
-    return JSONWriter.text(.object([("context", context()), ("cases", .array(cases)), ("pipeline", pipeline)])) + "\n"
+    return JSONWriter.text(
+      .object([("context", context()), ("cases", .array(cases)), ("pipeline", pipeline), ("changes", changes)])) + "\n"
   }
 }

@@ -150,7 +150,9 @@ if !options.pipelineOnly {
 if exitStatus == ExitStatus.success && overBudget { exitStatus = ExitStatus.thresholdExceeded }
 
 if options.json {
-  print(Report.json(results, pipeline: PipelineReport.json(pipeline.rows)), terminator: "")
+  print(
+    Report.json(results, pipeline: PipelineReport.json(pipeline.rows), changes: ChangeSuite.json(changes)),
+    terminator: "")
 } else if options.format == .markdown {
   if !options.pipelineOnly { print(Report.markdown(results, peaks: peaks) + "\n") }
   print(PipelineReport.markdown(pipeline.rows, notes: pipeline.notes))
