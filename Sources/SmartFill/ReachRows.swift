@@ -45,7 +45,7 @@ struct ReachRows {
     let count = wordCount
     storage.withUnsafeMutableBufferPointer { words in
       let base = row * count
-      for index in 0..<count { words[base + index] = 0 }
+      (words.baseAddress! + base).update(repeating: 0, count: count)
       words[base] = 1
     }
     dense[row] = count
@@ -57,8 +57,7 @@ struct ReachRows {
     check(row)
     let count = wordCount
     storage.withUnsafeMutableBufferPointer { words in
-      let base = row * count
-      for index in 0..<count { words[base + index] = 0 }
+      (words.baseAddress! + row * count).update(repeating: 0, count: count)
     }
     dense[row] = count
     lowest[row] = Int.max
@@ -77,7 +76,9 @@ struct ReachRows {
     storage.withUnsafeMutableBufferPointer { words in
       let base = row * count
       words[base + word] |= ~0 << UInt64(first & 63)
-      for index in (word + 1)..<oldDense { words[base + index] = ~0 }
+      if oldDense > word + 1 {
+        (words.baseAddress! + base + word + 1).update(repeating: ~0, count: oldDense - word - 1)
+      }
     }
     dense[row] = first & 63 == 0 ? word : word + 1
     lowest[row] = min(lowest[row], first)
@@ -91,13 +92,11 @@ struct ReachRows {
     let newDense = dense[source]
     let oldDense = dense[row]
     let count = wordCount
+    // Bulk copies and fills (`memmove`, `memset`): an indexed loop over one buffer is not vectorized.
     storage.withUnsafeMutableBufferPointer { words in
-      let to = row * count
-      let from = source * count
-      for index in 0..<newDense { words[to + index] = words[from + index] }
-      if oldDense > newDense {
-        for index in newDense..<oldDense { words[to + index] = ~0 }
-      }
+      let to = words.baseAddress! + row * count
+      to.update(from: words.baseAddress! + source * count, count: newDense)
+      if oldDense > newDense { (to + newDense).update(repeating: ~0, count: oldDense - newDense) }
     }
     dense[row] = newDense
     lowest[row] = lowest[source]
@@ -134,18 +133,14 @@ struct ReachRows {
       let skipBase = skip * count
       let nextBase = next * count
       let start = min(firstWord, newDense)
-      if row != skip {
-        for index in 0..<start { words[out + index] = 0 }
-      }
+      let base = words.baseAddress!
+      if row != skip { (base + out).update(repeating: 0, count: start) }
       // Three stretches, so that the loops carry no test per word: below the shift only `skip`; at the shift
       // the first shifted word; above it both halves of a shifted word.
       let below = min(max(start, wordShift), newDense)
-      if row != skip {
-        for index in start..<below { words[out + index] = words[skipBase + index] }
-      }
+      if row != skip { (base + out + start).update(from: base + skipBase + start, count: below - start) }
       // Four words at a time (`SIMD4`: two vector operations on the baseline x86-64, one with AVX2): the rows
       // never overlap, except `row` and `skip`, which are read and written at the same place.
-      let base = words.baseAddress!
       func load(_ offset: Int) -> SIMD4<UInt64> {
         UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD4<UInt64>.self)
       }
@@ -180,9 +175,7 @@ struct ReachRows {
           words[out + index] = words[skipBase + index] | (words[source] &<< up) | (words[source - 1] &>> back)
         }
       }
-      if oldDense > newDense {
-        for index in newDense..<oldDense { words[out + index] = ~0 }
-      }
+      if oldDense > newDense { (base + out + newDense).update(repeating: ~0, count: oldDense - newDense) }
       var tail = newDense
       while tail > 0, words[out + tail - 1] == ~0 { tail -= 1 }
       dense[row] = tail
@@ -333,11 +326,7 @@ struct ReachRows {
     let oldDense = dense[row]
     let base = row * wordCount
     storage.withUnsafeMutableBufferPointer { buffer in
-      var offset = base
-      for word in words {
-        buffer[offset] = word
-        offset += 1
-      }
+      _ = UnsafeMutableBufferPointer(rebasing: buffer[base..<(base + newDense)]).initialize(from: words)
       var smallest = Int.max
       for (index, word) in words.enumerated() where word != 0 {
         smallest = index * 64 + word.trailingZeroBitCount
@@ -346,7 +335,7 @@ struct ReachRows {
       if smallest == Int.max, newDense < wordCount { smallest = newDense * 64 }
       lowest[row] = smallest
       if oldDense > newDense {
-        for index in newDense..<oldDense { buffer[base + index] = ~0 }
+        (buffer.baseAddress! + base + newDense).update(repeating: ~0, count: oldDense - newDense)
       }
     }
     dense[row] = newDense

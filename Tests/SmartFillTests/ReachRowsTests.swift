@@ -23,11 +23,13 @@ struct ReachRowsTests {
           rows.formUnionShifted(0, by: shift)
         }
         plain = plain.union(plain.map { $0 + shift }.filter { $0 <= rows.capacity })
+        expectDenseTails(rows)
         // Now and then every sum from some point on, then the shifts carry on from the denser row.
         if Int.random(in: 0..<8, using: &random) == 0 {
           let from = Int.random(in: -3...(rows.capacity + 3), using: &random)
           rows.insertAll(0, from: from)
           if from <= rows.capacity { plain.formUnion(max(0, from)...rows.capacity) }
+          expectDenseTails(rows)
         }
         // Or from an empty row: every sum from some point on, shifted into row 0.
         if Int.random(in: 0..<8, using: &random) == 0 {
@@ -37,8 +39,12 @@ struct ReachRowsTests {
           rows.insertAll(2, from: from)
           rows.combine(into: 0, skip: 0, next: 2, shift: shift)
           if from + shift <= rows.capacity { plain.formUnion((from + shift)...rows.capacity) }
+          expectDenseTails(rows)
         }
       }
+      // A copy over a row whose dense tail started higher (row 1 holds an older, sparser copy of row 0).
+      rows.copy(0, to: 1)
+      expectDenseTails(rows)
       for _ in 0..<30 {
         let low = Int.random(in: -5...(maximum + 5), using: &random)
         let high = low + Int.random(in: 0...100, using: &random)
@@ -49,6 +55,14 @@ struct ReachRowsTests {
       #expect(rows.largest(0, atMost: limit) == plain.filter { $0 <= limit }.max())
       let floor = Int.random(in: -3...(maximum + 3), using: &random)
       #expect(rows.smallest(0, atLeast: floor) == plain.filter { $0 >= floor }.min(), "at least \(floor)")
+    }
+  }
+
+  /// The invariant the shifts rely on: every word of a row from its dense tail on is all ones.
+  func expectDenseTails(_ rows: ReachRows, sourceLocation: SourceLocation = #_sourceLocation) {
+    for row in rows.dense.indices {
+      let words = rows.storage[(row * rows.wordCount + rows.dense[row])..<((row + 1) * rows.wordCount)]
+      #expect(words.allSatisfy { $0 == ~0 }, "row \(row) from word \(rows.dense[row])", sourceLocation: sourceLocation)
     }
   }
 }
