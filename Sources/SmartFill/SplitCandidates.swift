@@ -8,7 +8,8 @@
 /// earlier ones of the same duration (``CatalogIndex/Free/freeRank``, or per show for variety), so the tail's totals
 /// come from its chains and then its free candidates, shortest first, admitted by rank, stopping at the first
 /// one that lands in the dense tail of the totals (every longer one adds nothing). More candidates are built
-/// only when the forward pass runs past those built (``extend(toAtLeast:)``, four times as many each time);
+/// only when the forward pass runs past those built (``extend(toAtLeast:)``, four times as many each time, or as
+/// many once where few groups are left, see ``FillEngine``);
 /// either way the candidates and the totals are exactly those of the whole list.
 struct SplitCandidates {
   /// The merge, stopped after the candidates built so far.
@@ -26,6 +27,10 @@ struct SplitCandidates {
 
   /// How many candidates the priority shows' groups hold (the first ones).
   var priorityCandidates: Int { merge.priorityCandidates }
+
+  /// How many chains (and priority shows' groups) are not built yet: each costs the tail's totals (see
+  /// ``tailTotals(unit:upTo:)``) at least one shift.
+  var unbuiltGroups: Int { merge.special.count - merge.nextSpecial }
 
   /// Whether every candidate is built.
   var isComplete: Bool { merge.isFinished }
