@@ -25,7 +25,7 @@ func randomHistory(seed: UInt64, steps: Int = 60) -> [ReplicatedLibrary] {
         (0..<random.integer(in: 1...3)).map { _ in random.element(of: episodes) }, into: queue,
         at: random.integer(in: 0...count), now: now)
     case 2:
-      try? library.addAutomatically([random.element(of: episodes)], to: queue, now: now)
+      _ = try? library.addAutomatically([random.element(of: episodes)], to: queue, now: now)
     case 3 where count > 0:
       try? library.remove(random.element(of: library.episodes(in: queue)), from: queue, now: now)
     case 4 where count > 1:
@@ -33,7 +33,7 @@ func randomHistory(seed: UInt64, steps: Int = 60) -> [ReplicatedLibrary] {
         fromOffsets: [random.integer(in: 0...(count - 1))], toOffset: random.integer(in: 0...count), in: queue, now: now
       )
     case 5: try? library.rename(queue, to: random.element(of: ["Alpha", "🚴 Beta", "Gamma"]), now: now)
-    case 6: try? library.createQueue(named: "Q\(seed)-\(step)", id: QueueID("q\(step)"), now: now)
+    case 6: _ = try? library.createQueue(named: "Q\(seed)-\(step)", id: QueueID("q\(step)"), now: now)
     case 7: try? library.delete(queue, now: now)
     case 8 where count > 0: library.markFinished(random.element(of: library.episodes(in: queue)), now: now)
     case 9 where count > 0:
