@@ -614,6 +614,9 @@ struct CandidateMerge {
     let byShow = builder.pruneByShow
     var available = 0
     defer { if !ranked { builder.candidates.available += available } }
+    // Room for the candidates asked for, at most as many as are left: no regrowth while appending.
+    builder.reserve(
+      min(count, builder.candidates.durations.count + freeOrder.count - nextFree + specialDurations.count))
     while nextFree < freeOrder.count {
       if builder.candidates.durations.count >= count { return }
       let offset = nextFree
@@ -705,6 +708,14 @@ struct CandidateBuilder {
     candidates.refs.append(ref)
     candidates.durations.append(duration)
     return true
+  }
+
+  /// Makes room for `count` candidates in all, up to the number of candidates that can be emitted at all.
+  mutating func reserve(_ count: Int) {
+    guard count > candidates.durations.capacity else { return }
+    candidates.durations.reserveCapacity(count)
+    candidates.groupEnds.reserveCapacity(count)
+    candidates.refs.reserveCapacity(count)
   }
 
   /// Appends a free episode, a group of its own. `sameDurationRank`, when known, is how many free episodes of
