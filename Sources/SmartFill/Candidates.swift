@@ -710,7 +710,7 @@ struct CandidateBuilder {
     return true
   }
 
-  /// Makes room for `count` candidates in all, up to the number of candidates that can be emitted at all.
+  /// Makes room for `count` candidates in all (the merge asks for at most as many as are left).
   mutating func reserve(_ count: Int) {
     guard count > candidates.durations.capacity else { return }
     candidates.durations.reserveCapacity(count)
