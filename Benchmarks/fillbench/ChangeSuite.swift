@@ -55,16 +55,14 @@ struct ChangeSuite {
   static func json(_ rows: [Row]) -> JSONWriter.Node {
     .array(
       rows.map { row in
-        .object([
-          ("name", .string(row.name)),
-          ("subscriptions", .integer(row.subscriptions)),
-          ("p50Nanoseconds", .integer(Int(row.times.p50))),
-          ("p90Nanoseconds", .integer(Int(row.times.p90))),
-          ("p99Nanoseconds", .integer(Int(row.times.p99))),
-          ("maxNanoseconds", .integer(Int(row.times.max))),
-          ("fills", .integer(row.samples)),
-          ("matchesRebuild", .bool(row.matchesRebuild)),
-        ])
+        .object(
+          [
+            ("name", .string(row.name)),
+            ("subscriptions", .integer(row.subscriptions)),
+          ] + Report.percentileMembers(row.times) + [
+            ("fills", .integer(row.samples)),
+            ("matchesRebuild", .bool(row.matchesRebuild)),
+          ])
       })
   }
 

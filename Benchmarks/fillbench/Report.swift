@@ -128,39 +128,46 @@ enum Report {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// `p50Nanoseconds`, `p90Nanoseconds`, `p99Nanoseconds` and `maxNanoseconds`, as the JSON report gives
+  /// every timed row.
+  static func percentileMembers(_ times: Percentiles) -> [(String, JSONWriter.Node)] {
+    [
+      ("p50Nanoseconds", .integer(Int(times.p50))), ("p90Nanoseconds", .integer(Int(times.p90))),
+      ("p99Nanoseconds", .integer(Int(times.p99))), ("maxNanoseconds", .integer(Int(times.max))),
+    ]
+  }
+
   static func json(
     _ results: [CaseResult], pipeline: JSONWriter.Node = .array([]), changes: JSONWriter.Node = .array([])
   ) -> String {
     let cases = results.map { result -> JSONWriter.Node in
-      .object([
-        ("name", .string(result.name)),
-        ("mode", .string(result.mode.rawValue)),
-        ("subscriptions", .integer(result.subscriptions)),
-        ("episodes", .integer(result.episodes)),
-        ("targetSeconds", .integer(result.targetSeconds)),
-        ("toleranceSeconds", .integer(result.toleranceSeconds)),
-        ("p50Nanoseconds", .integer(Int(result.times.p50))),
-        ("p90Nanoseconds", .integer(Int(result.times.p90))),
-        ("p99Nanoseconds", .integer(Int(result.times.p99))),
-        ("maxNanoseconds", .integer(Int(result.times.max))),
-        ("cpuNanosecondsPerFill", .integer(Int(result.cpuNanosecondsPerFill))),
-        ("fills", .integer(result.fills)),
-        ("hitRate", .number(result.hitRate)),
-        ("feasibleInstances", .integer(result.feasibleInstances)),
-        ("instances", .integer(result.instances)),
-        ("meanDeviationSeconds", .number(result.meanDeviationSeconds)),
-        ("worstDeviationSeconds", .integer(result.worstDeviationSeconds)),
-        ("seedMeanDeviationSeconds", .number(result.seedMeanDeviationSeconds)),
-        ("seedWorstDeviationSeconds", .integer(result.seedWorstDeviationSeconds)),
-        ("plainRuleChecks", .integer(result.plainRuleChecks)),
-        ("peakResidentBytes", result.peakResidentBytes.map { .integer($0) } ?? .null),
-        ("seedHitRate", .number(result.seedHitRate)),
-        ("seedP50Nanoseconds", .integer(Int(result.seedTimes.p50))),
-        ("seedOverfillRate", .number(result.seedOverfillRate)),
-        ("seedThreeInARowRate", result.seedThreeInARowRate.map { .number($0) } ?? .null),
-        ("varietyRuleConflicts", .integer(result.ruleConflicts)),
-        ("failures", .array(result.failures.map { .string($0) })),
-      ])
+      .object(
+        [
+          ("name", .string(result.name)),
+          ("mode", .string(result.mode.rawValue)),
+          ("subscriptions", .integer(result.subscriptions)),
+          ("episodes", .integer(result.episodes)),
+          ("targetSeconds", .integer(result.targetSeconds)),
+          ("toleranceSeconds", .integer(result.toleranceSeconds)),
+        ] + percentileMembers(result.times) + [
+          ("cpuNanosecondsPerFill", .integer(Int(result.cpuNanosecondsPerFill))),
+          ("fills", .integer(result.fills)),
+          ("hitRate", .number(result.hitRate)),
+          ("feasibleInstances", .integer(result.feasibleInstances)),
+          ("instances", .integer(result.instances)),
+          ("meanDeviationSeconds", .number(result.meanDeviationSeconds)),
+          ("worstDeviationSeconds", .integer(result.worstDeviationSeconds)),
+          ("seedMeanDeviationSeconds", .number(result.seedMeanDeviationSeconds)),
+          ("seedWorstDeviationSeconds", .integer(result.seedWorstDeviationSeconds)),
+          ("plainRuleChecks", .integer(result.plainRuleChecks)),
+          ("peakResidentBytes", result.peakResidentBytes.map { .integer($0) } ?? .null),
+          ("seedHitRate", .number(result.seedHitRate)),
+          ("seedP50Nanoseconds", .integer(Int(result.seedTimes.p50))),
+          ("seedOverfillRate", .number(result.seedOverfillRate)),
+          ("seedThreeInARowRate", result.seedThreeInARowRate.map { .number($0) } ?? .null),
+          ("varietyRuleConflicts", .integer(result.ruleConflicts)),
+          ("failures", .array(result.failures.map { .string($0) })),
+        ])
     }
     return JSONWriter.text(
       .object([("context", context()), ("cases", .array(cases)), ("pipeline", pipeline), ("changes", changes)])) + "\n"
