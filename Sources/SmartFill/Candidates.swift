@@ -68,7 +68,11 @@ struct TimeCandidates {
 }
 
 /// One request against an indexed catalog: its priority ranks and exclusions resolved.
-struct RequestContext {
+///
+/// A class, although nothing in it changes: the candidate merges and the fills' helpers each keep it, and a
+/// reference is one retain where a copy of the index's dozens of arrays was one each (about 4 % of a 45-minute
+/// fill's instructions).
+final class RequestContext {
   let index: CatalogIndex
   let catalog: Catalog
   let request: FillRequest
@@ -441,72 +445,135 @@ struct CandidateMerge {
     }
     others.sort { $0.key < $1.key }
     special = Self.merged(ordered, others)
-    if ranked, !context.priorityShows.isEmpty {
+    guard ranked else {
+      builder.candidates.available = available
+      return
+    }
+    var left = index.freeOrder.count
+    // (key, offset) packed in one integer, so that the sort compares integers.
+    var packed: [Int] = []
+    for show in context.priorityShows {
+      let offsets = index.freeOffsets(ofShow: show)
+      left -= offsets.count
+      if !pruneByShow {
+        // Only those that can be candidates at all change a candidate's rank.
+        for offset in offsets where Int(index.freeOrder[Int(offset)].seconds) <= high {
+          packed.append(Int(index.freeOrder[Int(offset)].seconds) << 32 | Int(offset))
+        }
+      }
+    }
+    for show in context.excludedShows where !context.isPriority[show] {
+      let offsets = index.freeOffsets(ofShow: show)
+      for episode in context.excluded(ofShow: show) {
+        // A few excluded episodes against the show's free ones: integer comparisons, no hashing.
+        guard let offset = offsets.first(where: { index.freeOrder[Int($0)].episode == episode }) else { continue }
+        left -= 1
+        packed.append(rankKey(show: show, seconds: Int(index.freeOrder[Int(offset)].seconds)) << 32 | Int(offset))
+      }
+    }
+    packed.sort()
+    if !context.priorityShows.isEmpty {
       // The priority shows' free episodes come before every other free one: of one duration (of one show,
       // for variety) only the first ⌊high / d⌋ can be chosen, so the rest are dropped here, where the tail's
       // totals can see it, and the builder needs no counts.
-      // Locals only: a closure over `self` would copy the merge on every call.
-      let groups = special
-      let (refs, durations) = (specialRefs, specialDurations)
-      let byShow = pruneByShow
-      let top = high
-      // (key, index) packed in one integer, so that the sort compares integers.
-      var keyed: [Int] = []
-      for (index, group) in groups.enumerated() where !refs[group.start].inChain {
-        let key = Self.rankKey(
-          show: refs[group.start].show, seconds: durations[group.start], high: top, byShow: byShow)
-        keyed.append(key << 32 | index)
+      if pruneByShow {
+        dropPriorityFreeByShow()
+      } else {
+        dropPriorityFree(sortedByDuration: packed)
       }
-      keyed.sort()
-      var dropped = [Bool](repeating: false, count: groups.count)
-      var run = 0
-      for (position, entry) in keyed.enumerated() {
-        run = position > 0 && keyed[position - 1] >> 32 == entry >> 32 ? run + 1 : 0
-        let group = entry & 0xFFFF_FFFF
-        let seconds = durations[groups[group].start]
-        if (run + 1) * seconds > top {
-          dropped[group] = true
-        } else if !byShow {
-          priorityTaken.append((seconds, 1))
-        }
-      }
-      special = groups.indices.filter { !dropped[$0] }.map { groups[$0] }
-      priorityTaken = Self.counted(priorityTaken)
     }
-    if ranked {
-      var left = index.freeOrder.count
-      // (key, offset) packed in one integer, so that the sort compares integers.
-      var packed: [Int] = []
-      for show in context.priorityShows {
-        let offsets = index.freeOffsets(ofShow: show)
-        left -= offsets.count
-        if !pruneByShow {
-          // Only those that can be candidates at all change a candidate's rank.
-          for offset in offsets where Int(index.freeOrder[Int(offset)].seconds) <= high {
-            packed.append(Int(index.freeOrder[Int(offset)].seconds) << 32 | Int(offset))
-          }
-        }
+    uncounted = packed.map { ($0 >> 32, Int32(truncatingIfNeeded: $0)) }
+    if !pruneByShow, !(uncounted.isEmpty && priorityTaken.isEmpty) {
+      touchedDurations = [UInt64](repeating: 0, count: high / 64 + 1)
+      for seconds in uncounted.map(\.key) + priorityTaken.map(\.seconds) where seconds <= high {
+        touchedDurations[seconds >> 6] |= 1 << UInt64(seconds & 63)
       }
-      for show in context.excludedShows where !context.isPriority[show] {
-        let offsets = index.freeOffsets(ofShow: show)
-        for episode in context.excluded(ofShow: show) {
-          // A few excluded episodes against the show's free ones: integer comparisons, no hashing.
-          guard let offset = offsets.first(where: { index.freeOrder[Int($0)].episode == episode }) else { continue }
-          left -= 1
-          packed.append(rankKey(show: show, seconds: Int(index.freeOrder[Int(offset)].seconds)) << 32 | Int(offset))
-        }
-      }
-      packed.sort()
-      uncounted = packed.map { ($0 >> 32, Int32(truncatingIfNeeded: $0)) }
-      if !pruneByShow, !(uncounted.isEmpty && priorityTaken.isEmpty) {
-        touchedDurations = [UInt64](repeating: 0, count: high / 64 + 1)
-        for seconds in uncounted.map(\.key) + priorityTaken.map(\.seconds) where seconds <= high {
-          touchedDurations[seconds >> 6] |= 1 << UInt64(seconds & 63)
-        }
-      }
-      available += left
     }
+    available += left
     builder.candidates.available = available
+  }
+
+  /// Fill time's drop of the priority shows' free episodes that cannot be chosen, read off `packed`: the
+  /// request's uncounted free episodes as (duration << 32 | offset), sorted, which hold every priority show's
+  /// free episode up to `high`. Of one duration `d`, the first ⌊`high` / `d`⌋ in priority order are kept, and
+  /// ``priorityTaken`` gets, per duration, how many are.
+  ///
+  /// A duration's episodes in priority order are those of the first priority show in offset order (a show's
+  /// free episodes are in key order in the index), then the second's, and so on; they only need that order
+  /// when more are left than can be kept, which is rare, so the common case sorts nothing (the list it
+  /// reads is sorted anyway for ranking).
+  ///
+  /// - Complexity: O(*u*) for the *u* entries of `packed`, plus O(*r* log *r*) per duration with more than can
+  ///   be kept (*r* of them) and O(*g* log *k*) to drop the *k* dropped from the *g* groups.
+  private mutating func dropPriorityFree(sortedByDuration packed: [Int]) {
+    let freeOrder = context.index.freeOrder
+    // The dropped ones as (show << 32 | episode), sorted.
+    var dropped: [Int] = []
+    var position = 0
+    func isCandidate(_ entry: Int) -> Bool {
+      let free = freeOrder[entry & 0xFFFF_FFFF]
+      let show = Int(free.show)
+      return context.isPriority[show] && !context.isExcluded(show: show, episode: Int(free.episode))
+    }
+    while position < packed.count {
+      let seconds = packed[position] >> 32
+      let start = position
+      var count = 0
+      while position < packed.count, packed[position] >> 32 == seconds {
+        if isCandidate(packed[position]) { count += 1 }
+        position += 1
+      }
+      guard count > 0 else { continue }
+      let kept = high / seconds
+      priorityTaken.append((seconds, min(count, kept)))
+      if count > kept {
+        // (rank << 32 | offset): priority order.
+        var run = packed[start..<position].filter(isCandidate).map {
+          context.rank(Int(freeOrder[$0 & 0xFFFF_FFFF].show)) << 32 | $0 & 0xFFFF_FFFF
+        }
+        run.sort()
+        for entry in run[kept...] {
+          let free = freeOrder[entry & 0xFFFF_FFFF]
+          dropped.append(Int(free.show) << 32 | Int(free.episode))
+        }
+      }
+    }
+    guard !dropped.isEmpty else { return }
+    dropped.sort()
+    let refs = specialRefs
+    special.removeAll { group in
+      let ref = refs[group.start]
+      guard !ref.inChain else { return false }
+      let key = ref.show << 32 | ref.episode
+      let low = dropped.partitioningIndex { $0 >= key }
+      return low < dropped.count && dropped[low] == key
+    }
+  }
+
+  /// Variety's drop of the priority shows' free episodes that cannot be chosen: of one show and one duration
+  /// `d`, the first ⌊`high` / `d`⌋ are kept.
+  ///
+  /// - Complexity: O(*g* log *g*) in the groups.
+  private mutating func dropPriorityFreeByShow() {
+    // Locals only: a closure over `self` would copy the merge on every call.
+    let groups = special
+    let (refs, durations) = (specialRefs, specialDurations)
+    let top = high
+    // (key, index) packed in one integer, so that the sort compares integers.
+    var keyed: [Int] = []
+    for (index, group) in groups.enumerated() where !refs[group.start].inChain {
+      let key = Self.rankKey(show: refs[group.start].show, seconds: durations[group.start], high: top, byShow: true)
+      keyed.append(key << 32 | index)
+    }
+    keyed.sort()
+    var dropped = [Bool](repeating: false, count: groups.count)
+    var run = 0
+    for (position, entry) in keyed.enumerated() {
+      run = position > 0 && keyed[position - 1] >> 32 == entry >> 32 ? run + 1 : 0
+      let group = entry & 0xFFFF_FFFF
+      if (run + 1) * durations[groups[group].start] > top { dropped[group] = true }
+    }
+    special = groups.indices.filter { !dropped[$0] }.map { groups[$0] }
   }
 
   /// Two lists of groups sorted by key, merged.
@@ -526,15 +593,6 @@ struct CandidateMerge {
       result.append(group)
     }
     result.append(contentsOf: second[next...])
-    return result
-  }
-
-  /// `pairs` of (seconds, 1) merged into (seconds, count), sorted by seconds.
-  private static func counted(_ pairs: [(seconds: Int, count: Int)]) -> [(seconds: Int, count: Int)] {
-    var result: [(seconds: Int, count: Int)] = []
-    for pair in pairs.sorted(by: { $0.seconds < $1.seconds }) {
-      if result.last?.seconds == pair.seconds { result[result.count - 1].count += 1 } else { result.append(pair) }
-    }
     return result
   }
 

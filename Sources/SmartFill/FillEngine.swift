@@ -98,20 +98,21 @@ public struct FillEngine: Sendable {
   // MARK: Fill time
 
   private func fillTime(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
-    let outcome = gatherAndSolve(context, window: window, pruneByShow: false)
+    var split = SplitCandidates(context, upTo: window.upperBound, pruneByShow: false)
+    let outcome = gatherAndSolve(context, window: window, split: &split)
     return timeResult(
       context, candidates: outcome.candidates, picked: outcome.picked, inWindow: outcome.inWindow,
       window: window, ordered: nil)
   }
 
-  /// The candidates and the rule's selection among them. Only the head of the candidates is built, and the
-  /// rest only as far as the selection reaches into it (see ``SplitCandidates``): `candidates` holds at least
-  /// every candidate the selection names, and `split` can build the rest.
+  /// The candidates and the rule's selection among them. Only the head of the candidates in `split` (made
+  /// for `window`'s top, none built yet) is built, and the rest only as far as the selection reaches into it
+  /// (see ``SplitCandidates``): `candidates` holds at least every candidate the selection names, and `split`
+  /// can build the rest.
   private func gatherAndSolve(
-    _ context: RequestContext, window: ClosedRange<Int>, pruneByShow: Bool
-  ) -> (candidates: TimeCandidates, picked: [Int], inWindow: Bool, split: SplitCandidates) {
+    _ context: RequestContext, window: ClosedRange<Int>, split: inout SplitCandidates
+  ) -> (candidates: TimeCandidates, picked: [Int], inWindow: Bool) {
     let aim = context.request.aimSeconds
-    var split = SplitCandidates(context, upTo: window.upperBound, pruneByShow: pruneByShow)
     // The priority shows' candidates come first, and the forward pass goes through them all before the
     // others: when they fill much of the head, it holds the others' head besides, so that a priority show
     // with many episodes does not push the pass past it (any head size gives the same answer; this one saves
@@ -121,7 +122,7 @@ public struct FillEngine: Sendable {
     split.extend(toAtLeast: first)
     guard !split.isComplete else {
       let outcome = solve(split.built, window: window, aim: aim)
-      return (split.built, outcome.picked, outcome.inWindow, split)
+      return (split.built, outcome.picked, outcome.inWindow)
     }
     let unit = index.durationUnit
     let low = (window.lowerBound + unit - 1) / unit
@@ -165,7 +166,7 @@ public struct FillEngine: Sendable {
       from: 0, size: first, in: scaledWindow, fixedLow: nil,
       aim: reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil)
     let candidates = appended.map { split.built.appending($0) } ?? split.built
-    return (candidates, outcome.selection.indices, outcome.inWindow && reachable, split)
+    return (candidates, outcome.selection.indices, outcome.inWindow && reachable)
   }
 
   private func solve(
@@ -213,7 +214,8 @@ public struct FillEngine: Sendable {
   }
 
   private func variety(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
-    let gathered = gatherAndSolve(context, window: window, pruneByShow: true)
+    var split = SplitCandidates(context, upTo: window.upperBound, pruneByShow: true)
+    let gathered = gatherAndSolve(context, window: window, split: &split)
     let plain = (picked: gathered.picked, inWindow: gathered.inWindow)
     guard let dominant = dominantShow(gathered.candidates, plain.picked) else {
       return varietyResult(
@@ -221,7 +223,6 @@ public struct FillEngine: Sendable {
     }
     // The exact search goes on from where the plain selection stopped building candidates: it builds a head
     // and reads the rest from the index as far as it needs (see `VarietyTail`).
-    var split = gathered.split
     let unit = index.durationUnit
     let low = (window.lowerBound + unit - 1) / unit
     let high = window.upperBound / unit

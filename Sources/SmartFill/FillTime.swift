@@ -141,8 +141,11 @@ struct FillTime {
   ) -> (selection: Selection, inWindow: Bool, lowUsed: Int, highUsed: Int) {
     let count = durations.count
     let high = window.upperBound
-    // Checkpoints at group starts, at least `blockSize` candidates apart.
-    var checkpoints: [Int] = [0]
+    // Checkpoints at group starts, at least `blockSize` candidates apart. The buffers below are allocated at
+    // their final size where it is known: an allocation costs as much as a few hundred words of bitset work.
+    var checkpoints: [Int] = []
+    checkpoints.reserveCapacity(count / Self.blockSize + 2)
+    checkpoints.append(0)
     var index = 0
     while index < count {
       let end = groupEnds[index]
@@ -153,7 +156,8 @@ struct FillTime {
 
     // Backward pass: rows 0 (S[i + 1]), 1 (S[i]), 2 (S after the current chain).
     var rows = ReachRows(rows: 3, maximum: high)
-    var archive = ReachArchive()
+    var archive = ReachArchive(
+      reservingWords: min(checkpoints.count * rows.wordCount, 1 << 14), entries: checkpoints.count)
     var archived = [Int](repeating: -1, count: checkpoints.count)
     var nextCheckpoint = checkpoints.count - 1
     if let base { rows.restore(0, from: base) } else { rows.setZero(0) }
@@ -190,7 +194,7 @@ struct FillTime {
     var taken: [Int] = []
     var total = 0
     var position = 0
-    var block = ReachRows(rows: 1, maximum: high)
+    var block = ReachRows(rows: 0, maximum: high)
     var blockIndex = 0
     while position < count, total < low {
       while checkpoints[blockIndex + 1] <= position { blockIndex += 1 }

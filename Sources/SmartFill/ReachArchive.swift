@@ -3,6 +3,16 @@ struct ReachArchive {
   private var words: [UInt64] = []
   private var starts: [Int] = [0]
 
+  /// An empty archive.
+  init() {}
+
+  /// An empty archive with room for `entries` rows of `words` words in all, so that saving them does not
+  /// reallocate.
+  init(reservingWords words: Int, entries: Int) {
+    self.words.reserveCapacity(words)
+    starts.reserveCapacity(entries + 1)
+  }
+
   /// The number of saved rows.
   var count: Int { starts.count - 1 }
 
