@@ -30,11 +30,20 @@ struct TimeCandidates {
   func appending(_ other: TimeCandidates) -> TimeCandidates {
     var result = self
     let count = durations.count
+    result.reserve(count + other.durations.count)
     result.durations += other.durations
     result.refs += other.refs
     result.groupEnds += other.groupEnds.map { $0 + count }
     return result
   }
+
+  /// Makes room for `count` candidates in all.
+  mutating func reserve(_ count: Int) {
+    durations.reserveCapacity(count)
+    groupEnds.reserveCapacity(count)
+    refs.reserveCapacity(count)
+  }
+
   /// The number of candidates before pruning (0: the result is `empty`).
   var available = 0
 
@@ -380,6 +389,10 @@ struct CandidateMerge {
     var ordered: [Group] = []
     // The other groups, sorted below.
     var others: [Group] = []
+    // Room for a few dozen chains of a few episodes each without regrowing (each regrowth is an allocation).
+    ordered.reserveCapacity(64)
+    specialRefs.reserveCapacity(256)
+    specialDurations.reserveCapacity(256)
     let isPriority = context.isPriority
     let hasExclusions = context.hasExclusions
     for value in index.seriesOrder {
@@ -771,9 +784,7 @@ struct CandidateBuilder {
   /// Makes room for `count` candidates in all (the merge asks for at most as many as are left).
   mutating func reserve(_ count: Int) {
     guard count > candidates.durations.capacity else { return }
-    candidates.durations.reserveCapacity(count)
-    candidates.groupEnds.reserveCapacity(count)
-    candidates.refs.reserveCapacity(count)
+    candidates.reserve(count)
   }
 
   /// Appends a free episode, a group of its own. `sameDurationRank`, when known, is how many free episodes of

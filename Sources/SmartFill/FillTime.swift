@@ -192,6 +192,7 @@ struct FillTime {
 
     // Forward pass, block by block.
     var taken: [Int] = []
+    taken.reserveCapacity(min(count, 32))
     var total = 0
     var position = 0
     var block = ReachRows(rows: 0, maximum: high)

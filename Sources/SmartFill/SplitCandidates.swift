@@ -55,6 +55,7 @@ struct SplitCandidates {
     let low = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) > longest }
     guard low <= limit else { return nil }
     var offsets: [Int] = []
+    offsets.reserveCapacity(low)
     for position in 0..<low {
       let offset = Int(byDuration[position])
       if offset >= merge.nextFree, merge.admitsFree(at: offset) { offsets.append(offset) }
@@ -62,6 +63,11 @@ struct SplitCandidates {
     offsets.sort()
     var result = TimeCandidates()
     result.available = merge.builder.candidates.available
+    // Room for every candidate left (each append would otherwise grow three arrays about log n times).
+    let chained =
+      merge.nextSpecial < merge.special.count
+      ? merge.specialDurations.count - merge.special[merge.nextSpecial].start : 0
+    result.reserve(offsets.count + chained)
     var nextSpecial = merge.nextSpecial
     func emitSpecial() {
       let group = merge.special[nextSpecial]
