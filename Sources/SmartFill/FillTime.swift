@@ -47,6 +47,24 @@ struct FillTime {
   /// (a short fill's forward pass decides within a few dozen candidates, and each candidate of the head costs
   /// a suffix set), 128 beyond. Only speed depends on it: the selection is the same for every head size.
   static func headSize(forTop high: Int) -> Int { high <= 7_200 ? 64 : 128 }
+  /// The head the engine splits off instead when a greedy pass into the window narrowed by the aim ends in it
+  /// (see ``greedyEnd(_:window:)``): the forward pass then usually ends there too.
+  static let shortHeadSize = 16
+
+  /// How many of `durations` a greedy pass goes through before its total is in `window`, taking each one
+  /// that keeps the total at most the window's top; `nil` when it never is. An estimate of where the rule's
+  /// forward pass ends (it passes over some that fit, and it keeps chains whole).
+  ///
+  /// - Complexity: O(*n*).
+  static func greedyEnd(_ durations: [Int], window: ClosedRange<Int>) -> Int? {
+    var total = 0
+    for (index, duration) in durations.enumerated() where total + duration <= window.upperBound {
+      total += duration
+      if total >= window.lowerBound { return index + 1 }
+    }
+    return nil
+  }
+
   /// The smallest head split off from a long list (tests lower it).
   var headSize = FillTime.defaultHeadSize
 

@@ -144,4 +144,29 @@ struct FillTimeTests {
     }
     #expect(inWindow > 500, "the random cases should often be feasible, got \(inWindow)")
   }
+
+  @Test("the greedy estimate of where the pass ends: the first prefix whose greedy total is in the window")
+  func greedyEnd() {
+    let seed = UInt64(0x6EED_E4D)
+    print("greedy end: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var found = 0
+    for _ in 0..<3000 {
+      let durations = (0..<Int.random(in: 0...20, using: &random)).map { _ in Int.random(in: 1...40, using: &random) }
+      let low = Int.random(in: 0...120, using: &random)
+      let window = low...(low + Int.random(in: 0...20, using: &random))
+      // Independently: each prefix's greedy total from scratch, and the first prefix whose last episode was
+      // taken and whose total lands in the window.
+      func greedyTotal(_ prefix: ArraySlice<Int>) -> Int {
+        prefix.reduce(0) { total, duration in total + duration <= window.upperBound ? total + duration : total }
+      }
+      let expected = durations.indices.map { $0 + 1 }.first { count in
+        let total = greedyTotal(durations[..<count])
+        return window.contains(total) && total != greedyTotal(durations[..<(count - 1)])
+      }
+      #expect(FillTime.greedyEnd(durations, window: window) == expected, "\(durations) into \(window)")
+      if expected != nil { found += 1 }
+    }
+    #expect(found > 500, "the random cases should often end in the window, got \(found)")
+  }
 }
