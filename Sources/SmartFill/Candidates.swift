@@ -117,6 +117,7 @@ final class RequestContext {
     self.isPriority = isPriority
     self.priorityShows = priorityShows
     var excluded: [Int] = []
+    excluded.reserveCapacity(request.excluded.count)
     for id in request.excluded {
       if let show = index.showIndexByURL[id.feedURL],
         let episode = index.episode(withGUID: id.guid, inShow: show, of: catalog)
@@ -148,8 +149,12 @@ final class RequestContext {
   }
 
   /// The excluded episodes of `show`, as episode indices in increasing order.
-  func excluded(ofShow show: Int) -> [Int] {
-    excludedEpisodes.filter { $0 >> 32 == show }.map { $0 & 0xFFFF_FFFF }
+  ///
+  /// - Complexity: O(log *x*) for *x* excluded episodes, then O(1) per episode read (no array is made).
+  func excluded(ofShow show: Int) -> LazyMapSequence<ArraySlice<Int>, Int> {
+    let low = excludedEpisodes.partitioningIndex { $0 >> 32 >= show }
+    let high = excludedEpisodes.partitioningIndex { $0 >> 32 > show }
+    return excludedEpisodes[low..<high].lazy.map { $0 & 0xFFFF_FFFF }
   }
 
   func rank(_ show: Int) -> Int { rankByShow[show] }
