@@ -121,7 +121,7 @@ public struct FillEngine: Sendable {
     if lookaheadHeadSize == nil {
       // A short head where the pass likely ends in it: each candidate of the head costs a suffix set. A greedy
       // pass (each candidate that fits, in order) into the window narrowed by the aim estimates where the rule's
-      // forward pass ends (on the benchmark's catalogs at 45 minutes it ended on the same candidate every time).
+      // forward pass ends (on 55 of 56 45-minute requests checked, on the same candidate; the other never got there).
       let middle = (window.lowerBound + window.upperBound) / 2
       let aimed = max(window.lowerBound, middle - aim)...min(window.upperBound, middle + aim)
       let extra = split.priorityCandidates > FillTime.shortHeadSize / 2 ? split.priorityCandidates : 0
