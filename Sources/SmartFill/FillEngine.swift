@@ -26,6 +26,10 @@ public struct FillEngine: Sendable {
   /// How far the variety search with one dominant show first computes its tail's totals (see
   /// ``VarietyFill/tailReach``), `nil` for ``VarietyFill/defaultTailReach(forTop:)``; tests lower it.
   var varietyTailReach: Int?
+  /// The most bytes of rows for which the variety search, past its head, searches the short candidates
+  /// left as one list (see ``VarietyFill/selectAfterHead(rest:cut:tail:left:start:)``), `nil` for
+  /// ``VarietyFill/wholeListBytes``; tests set it to 0 to search them in growing heads only.
+  var varietyWholeListBytes: Int?
   /// Memory the fills reuse (see ``ScratchPool``), shared by copies of the engine.
   let scratch = ScratchPool()
 
@@ -255,6 +259,7 @@ public struct FillEngine: Sendable {
     // The short candidates past the built ones, when the selection goes on among them.
     var appended: TimeCandidates?
     let budget = varietyBudget
+    let wholeListBytes = varietyWholeListBytes ?? VarietyFill.wholeListBytes
     /// The rule's selection among the candidates from `start` on, `size` of them built and the rest read
     /// from the index (more built each time the forward pass runs past them); indices in `split.built`
     /// followed by `appended`.
@@ -275,6 +280,21 @@ public struct FillEngine: Sendable {
       fill.tailReach = varietyTailReach
       fill.scratch = scratch
       let larger = size > Int.max / 4 ? Int.max : size * 4
+      /// The candidates past the built ones no longer than `top` units, as a list searched whole, and their
+      /// numbers; `nil` when there are more than `limit`.
+      func remaining(upTo top: Int, limit: Int) -> (list: VarietyFill, numbers: [Int])? {
+        guard let rest = split.remaining(upTo: top, unit: unit, limit: limit) else { return nil }
+        let base = split.built.durations.count
+        appended = rest
+        var fill = VarietyFill(
+          durations: rest.durations.map { $0 / unit }, groupEnds: rest.groupEnds,
+          dominantIndex: rest.refs.map { shows.firstIndex(of: $0.show) }, dominantCount: shows.count)
+        fill.budget = budget
+        fill.headSize = Int.max
+        fill.tailReach = varietyTailReach
+        fill.scratch = scratch
+        return (fill, rest.durations.indices.map { $0 + base })
+      }
       let tail =
         split.isComplete
         ? nil
@@ -287,25 +307,20 @@ public struct FillEngine: Sendable {
           },
           select: { window, deltas in
             // Past the built candidates, with `window.upperBound` units left: only the shorter ones matter.
-            if let rest = split.remaining(upTo: window.upperBound, unit: unit, limit: larger) {
-              let base = split.built.durations.count
-              appended = rest
-              var fill = VarietyFill(
-                durations: rest.durations.map { $0 / unit }, groupEnds: rest.groupEnds,
-                dominantIndex: rest.refs.map { shows.firstIndex(of: $0.show) }, dominantCount: shows.count)
-              fill.budget = budget
-              fill.headSize = larger
-              fill.tailReach = varietyTailReach
-              fill.scratch = scratch
-              let chosen = fill.select(
-                in: window, fixedLow: window.lowerBound, start: deltas, aim: nil, tail: nil)
-              return (chosen.indices.map { $0 + base }, chosen.total)
+            let top = window.upperBound
+            if let (fill, numbers) = remaining(
+              upTo: top, limit: max(larger, VarietyFill.wholeListLimit(top: top, bytes: wholeListBytes)))
+            {
+              let chosen = fill.select(in: window, fixedLow: window.lowerBound, start: deltas, aim: nil, tail: nil)
+              return (chosen.indices.map { numbers[$0] }, chosen.total)
             }
             let chosen = segment(
               from: end, size: larger, headSize: larger, in: window, fixedLow: window.lowerBound, deltas: deltas,
               aim: nil)
             return (chosen.indices, chosen.total)
-          })
+          },
+          remaining: { top in remaining(upTo: top, limit: VarietyFill.wholeListLimit(top: top, bytes: wholeListBytes)) }
+        )
       let chosen = fill.select(in: window, fixedLow: fixedLow, start: deltas, aim: aim, tail: tail)
       return (chosen.indices.map { $0 + start } + chosen.tailIndices, chosen.total, chosen.inWindow)
     }

@@ -171,25 +171,12 @@ extension VarietyFill {
     }
     var tailTaken: [Int] = []
     if rest != nil || tail != nil, position >= cut, total < low || delta > 2 {
-      // The forward pass ran through the head: a completion after it reaches the window from here, among
-      // the candidates that fit in what is left of the window.
-      let left = max(0, low - total)...(top - total)
-      var decided = false
-      if let rest {
-        let (kept, places) = rest.pruned(upTo: top - total)
-        if !kept.durations.isEmpty || tail == nil {
-          let chosen = kept.select(in: left, fixedLow: left.lowerBound, start: [delta], aim: nil, tail: tail)
-          taken += chosen.indices.map { places[$0] + cut }
-          tailTaken = chosen.tailIndices
-          total += chosen.total
-          decided = true
-        }
-      }
-      if !decided, let tail {
-        let chosen = tail.select(left, [delta])
-        tailTaken = chosen.indices
-        total += chosen.total
-      }
+      // The forward pass ran through the head: a completion after it reaches the window from here.
+      let chosen = Self.selectAfterHead(
+        rest: rest, cut: cut, tail: tail, left: max(0, low - total)...(top - total), start: [delta])
+      taken += chosen.indices
+      tailTaken = chosen.tailIndices
+      total += chosen.total
     }
     return (taken, tailTaken, total, inWindow)
   }

@@ -287,27 +287,77 @@ struct VarietyFill {
     }
     var tailTaken: [Int] = []
     if rest != nil || tail != nil, position >= cut, total < low || current.contains(where: { $0 > 2 }) {
-      // The forward pass ran through the head: a completion after it reaches the window from here. Only the
-      // candidates that fit in what is left of the window can be part of it.
-      let left = max(0, low - total)...(top - total)
-      var decided = false
-      if let rest {
-        let (kept, places) = rest.pruned(upTo: top - total)
-        if !kept.durations.isEmpty || tail == nil {
-          let chosen = kept.select(in: left, fixedLow: left.lowerBound, start: current, aim: nil, tail: tail)
-          taken += chosen.indices.map { places[$0] + cut }
-          tailTaken = chosen.tailIndices
-          total += chosen.total
-          decided = true
-        }
-      }
-      if !decided, let tail {
-        let chosen = tail.select(left, current)
-        tailTaken = chosen.indices
-        total += chosen.total
-      }
+      // The forward pass ran through the head: a completion after it reaches the window from here.
+      let chosen = Self.selectAfterHead(
+        rest: rest, cut: cut, tail: tail, left: max(0, low - total)...(top - total), start: current)
+      taken += chosen.indices
+      tailTaken = chosen.tailIndices
+      total += chosen.total
     }
     return (taken, tailTaken, total, inWindow)
+  }
+
+  /// Whether a pass over this list from the state `start` with at most `top` left cannot end inside it:
+  /// some dominant show needs more episodes of the others to be arrangeable (`δ ≤ 2`, two of them a step)
+  /// than the list holds, or than fit in `top` together.
+  ///
+  /// - Complexity: O(*n* log *n*).
+  func mustGoOn(from start: [Int], top: Int) -> Bool {
+    start.indices.contains { show in
+      let needed = (start[show] - 1) / 2
+      guard needed > 0 else { return false }
+      let others = durations.indices.filter { dominantIndex[$0] != show }.map { durations[$0] }
+      return others.count < needed || others.sorted().prefix(needed).reduce(0, +) > top
+    }
+  }
+
+  /// The most candidates a search over the totals up to `top` holds as one list, a row each, after a head
+  /// (``selectAfterHead(rest:cut:tail:left:start:)``): as many as fit `bytes` at a byte a total.
+  static func wholeListLimit(top: Int, bytes: Int = wholeListBytes) -> Int { bytes / (max(top, 0) + 1) }
+
+  /// The most bytes of rows of a list searched whole after a head (2 MiB: the second-level cache of the
+  /// benchmark's machines). Past it, the list is searched in growing heads with the rest as a multiset.
+  static let wholeListBytes = 2 << 20
+
+  /// The rule's selection after a head that the forward pass ran through, from the state `start`, with
+  /// every total in `left` accepted (the head's search decided one is reachable): among `rest`, this
+  /// list's candidates after its head of `cut`, then `tail`'s. Only the candidates that fit in what is left
+  /// can be taken (``pruned(upTo:)``). When few of the tail's fit (``VarietyTail/remaining``), the two lists
+  /// are searched as one, with a row per candidate, instead of `rest` with the tail's multiset and then the
+  /// tail again from where that pass stopped; the answer is the same, as the built candidates come before
+  /// the tail's in priority order. Returns `indices` in this list and `tailIndices` in the tail's numbering.
+  ///
+  /// - Complexity: one search of the candidates that fit, as ``select(in:fixedLow:start:aim:tail:)``.
+  static func selectAfterHead(
+    rest: VarietyFill?, cut: Int, tail: VarietyTail?, left: ClosedRange<Int>, start: [Int]
+  ) -> (indices: [Int], tailIndices: [Int], total: Int) {
+    let pruned = rest?.pruned(upTo: left.upperBound)
+    if let tail, pruned.map({ $0.0.mustGoOn(from: start, top: left.upperBound) }) ?? true,
+      let (more, numbers) = tail.remaining(left.upperBound)
+    {
+      var whole = pruned?.0 ?? more
+      let places = pruned?.places ?? []
+      if pruned != nil {
+        let count = whole.durations.count
+        whole.durations += more.durations
+        whole.groupEnds += more.groupEnds.map { $0 + count }
+        whole.dominantIndex += more.dominantIndex
+      }
+      whole.headSize = Int.max
+      let chosen = whole.select(in: left, fixedLow: left.lowerBound, start: start, aim: nil, tail: nil)
+      let ownCount = places.count
+      return (
+        chosen.indices.filter { $0 < ownCount }.map { places[$0] + cut },
+        chosen.indices.filter { $0 >= ownCount }.map { numbers[$0 - ownCount] }, chosen.total
+      )
+    }
+    if let (kept, places) = pruned, !kept.durations.isEmpty || tail == nil {
+      let chosen = kept.select(in: left, fixedLow: left.lowerBound, start: start, aim: nil, tail: tail)
+      return (chosen.indices.map { places[$0] + cut }, chosen.tailIndices, chosen.total)
+    }
+    guard let tail else { return ([], [], 0) }
+    let chosen = tail.select(left, start)
+    return ([], chosen.indices, chosen.total)
   }
 
   /// What the forward pass must reach: from `fixedLow` to the window's top when given, else the window

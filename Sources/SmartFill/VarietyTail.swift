@@ -7,7 +7,9 @@
 ///   ``VarietyFill/reachableTotals(_:moves:upTo:ignoredFrom:tail:)``);
 /// - the other shows' groups by the length of their first candidate, shortest first, until every row of the
 ///   tail's sets is dense below it (every longer group adds nothing);
-/// - the rule's selection among them, when the forward pass runs past the candidates built.
+/// - the rule's selection among them, when the forward pass runs past the candidates built;
+/// - or, when few of them fit in what is left by then, those candidates themselves, for one search with the
+///   candidates built that are left (see ``VarietyFill/selectAfterHead(rest:cut:tail:left:start:)``).
 ///
 /// Durations are in the search's unit. The sets are those of the whole list whatever the order the groups
 /// come in, so these lists need not be in priority order; ``select`` is.
@@ -20,4 +22,8 @@ struct VarietyTail {
   /// `δ`, for totals in `window` with every total from `window.lowerBound` on accepted (the caller's
   /// search decided it is reachable): the chosen candidates in the caller's numbering, and their total.
   var select: (_ window: ClosedRange<Int>, _ start: [Int]) -> (indices: [Int], total: Int)
+  /// The candidates no longer than `top`, in priority order, and each one's number in the caller's
+  /// numbering, when they are few enough for a search to keep a row for each (see
+  /// ``VarietyFill/wholeListLimit(top:)``); `nil` otherwise.
+  var remaining: (_ top: Int) -> (list: VarietyFill, numbers: [Int])? = { _ in nil }
 }

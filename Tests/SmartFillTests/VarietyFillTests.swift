@@ -293,6 +293,11 @@ struct VarietyDominatedTests {
       #expect(
         reached == result,
         "\(context), head \(engine.lookaheadHeadSize!), tail reach \(engine.varietyTailReach!)")
+      // Past the head, the short candidates left in growing heads with the rest as a multiset, never as
+      // one list.
+      engine.varietyWholeListBytes = 0
+      let grown = try engine.fill(request)
+      #expect(grown == result, "\(context), head \(engine.lookaheadHeadSize!), searched in growing heads")
     }
     #expect(filled > 60)
   }
