@@ -53,14 +53,15 @@ struct SplitCandidatesTests {
       #expect(ranked.available == counted.available, "\(label)")
       Self.expectTailTotals(
         context, high: high, pruneByShow: pruneByShow, whole: counted, head: Int.random(in: 1...12, using: &caseRandom),
-        label)
+        random: &caseRandom, label)
     }
   }
 
   /// Builds a head of at least `head` candidates and checks that the totals read for the rest equal those of
   /// the rest of `whole`, the list built in one go.
   static func expectTailTotals(
-    _ context: RequestContext, high: Int, pruneByShow: Bool, whole: TimeCandidates, head: Int, _ label: String
+    _ context: RequestContext, high: Int, pruneByShow: Bool, whole: TimeCandidates, head: Int,
+    random: inout SeededGenerator, _ label: String
   ) {
     var split = SplitCandidates(context, upTo: high, pruneByShow: pruneByShow)
     split.extend(toAtLeast: head)
@@ -68,6 +69,30 @@ struct SplitCandidatesTests {
     let tail = FillTime(
       durations: Array(whole.durations[cut...]), groupEnds: whole.groupEnds[cut...].map { $0 - cut })
     #expect(split.tailTotals(unit: 1, upTo: high) == tail.reachableTotals(upTo: high), "\(label)")
+    // The candidates left no longer than a top, in priority order, each chain cut before its first longer
+    // episode, whether their offsets are marked in a bitset or sorted.
+    let top = Int.random(in: 0...high, using: &random)
+    var expected = TimeCandidates()
+    var start = cut
+    while start < whole.durations.count {
+      let end = whole.groupEnds[start]
+      let kept = (start..<end).prefix { whole.durations[$0] <= top }
+      let keptEnd = expected.durations.count + kept.count
+      for item in kept {
+        expected.durations.append(whole.durations[item])
+        expected.refs.append(whole.refs[item])
+        expected.groupEnds.append(keptEnd)
+      }
+      start = end
+    }
+    for marks in [true, false] {
+      let rest = split.remaining(upTo: top, unit: 1, limit: .max, marksOffsets: marks)
+      let place = "\(label), head \(cut), top \(top), offsets \(marks ? "marked" : "sorted")"
+      #expect(rest?.durations == expected.durations, "\(place)")
+      #expect(rest?.groupEnds == expected.groupEnds, "\(place)")
+      #expect(rest?.refs.map(\.episode) == expected.refs.map(\.episode), "\(place)")
+      #expect(rest?.refs.map(\.show) == expected.refs.map(\.show), "\(place)")
+    }
   }
 
   @Test("many episodes of a few lengths: the tail's totals, added a bundle at a time, equal the list's (600 cases)")
@@ -103,7 +128,7 @@ struct SplitCandidatesTests {
       let whole = context.timeCandidates(upTo: high, caps: [0: Int.max], pruneByShow: pruneByShow)
       Self.expectTailTotals(
         context, high: high, pruneByShow: pruneByShow, whole: whole, head: Int.random(in: 1...12, using: &caseRandom),
-        "case seed \(caseSeed), high \(high), by show \(pruneByShow)")
+        random: &caseRandom, "case seed \(caseSeed), high \(high), by show \(pruneByShow)")
     }
   }
 
