@@ -30,6 +30,17 @@ public struct FillEngine: Sendable {
   /// left as one list (see ``VarietyFill/selectAfterHead(rest:cut:tail:left:start:)``), `nil` for
   /// ``VarietyFill/wholeListBytes``; tests set it to 0 to search them in growing heads only.
   var varietyWholeListBytes: Int?
+  /// Where variety's exact search starts (see `variety`); tests set each one, the answer is the same.
+  var varietyStart = VarietyStart.likelyDominant
+  /// Where variety's exact search starts.
+  enum VarietyStart: Sendable, Equatable {
+    /// From fill time's selection: the search runs only when a show dominates it.
+    case plainSelection
+    /// From the show a greedy pass likely has dominate, if any (the default), else from fill time's selection.
+    case likelyDominant
+    /// From the given show (its number in the catalog).
+    case show(Int)
+  }
   /// Memory the fills reuse (see ``ScratchPool``), shared by copies of the engine.
   let scratch = ScratchPool()
 
@@ -116,6 +127,15 @@ public struct FillEngine: Sendable {
   private func gatherAndSolve(
     _ context: RequestContext, window: ClosedRange<Int>, split: inout SplitCandidates
   ) -> (candidates: TimeCandidates, picked: [Int], inWindow: Bool) {
+    let first = gatherHead(context, window: window, split: &split)
+    return solveGathered(context, window: window, split: &split, head: first)
+  }
+
+  /// Builds the head of the candidates for fill time's selection in `window` (see `gatherAndSolve`) and
+  /// returns its size.
+  private func gatherHead(
+    _ context: RequestContext, window: ClosedRange<Int>, split: inout SplitCandidates
+  ) -> Int {
     let aim = context.request.aimSeconds
     // The priority shows' candidates come first, and the forward pass goes through them all before the
     // others: when they fill much of the head, it holds the others' head besides, so that a priority show
@@ -140,6 +160,14 @@ public struct FillEngine: Sendable {
       }
     }
     split.extend(toAtLeast: first)
+    return first
+  }
+
+  /// Fill time's selection from the head of `head` candidates that ``gatherHead(_:window:split:)`` built.
+  private func solveGathered(
+    _ context: RequestContext, window: ClosedRange<Int>, split: inout SplitCandidates, head first: Int
+  ) -> (candidates: TimeCandidates, picked: [Int], inWindow: Bool) {
+    let aim = context.request.aimSeconds
     guard !split.isComplete else {
       let outcome = solve(split.built, window: window, aim: aim)
       return (split.built, outcome.picked, outcome.inWindow)
@@ -233,16 +261,75 @@ public struct FillEngine: Sendable {
     return counts.first { $0.value > 2 * (total - $0.value + 1) }?.key
   }
 
+  /// Variety's answer: fill time's selection when no show dominates it, else the exact search holding back
+  /// the dominant shows. The search may also start without fill time's selection, holding back a show that
+  /// a greedy pass over fill time's head says likely dominates (``likelyDominantShow(_:window:)``): holding
+  /// back any one show *s* gives the answer whenever its result is arrangeable, since that result is then a
+  /// witness for every candidate the rule takes, fill time's selection is its result when that one is
+  /// arrangeable (the same witness argument), and the aim narrows alike (*d\** among selections arrangeable
+  /// for *s* is at most the result's deviation). When another show dominates the result, it is held back too,
+  /// as after fill time's selection. Which show the search starts from changes only its cost (the tests
+  /// start it from every show); fill time's selection is then made only for the message of a `short` result.
   private func variety(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
     var split = SplitCandidates(context, upTo: window.upperBound, pruneByShow: true)
-    let gathered = gatherAndSolve(context, window: window, split: &split)
-    let plain = (picked: gathered.picked, inWindow: gathered.inWindow)
-    guard let dominant = dominantShow(gathered.candidates, plain.picked) else {
-      return varietyResult(
-        context, gathered.candidates, plain.picked, inWindow: plain.inWindow, window: window, plain: plain)
+    let head = gatherHead(context, window: window, split: &split)
+    let guess: Int?
+    switch varietyStart {
+    case .plainSelection: guess = nil
+    case .likelyDominant: guess = likelyDominantShow(split.built, window: window)
+    case .show(let show): guess = show
     }
-    // The exact search goes on from where the plain selection stopped building candidates: it builds a head
-    // and reads the rest from the index as far as it needs (see `VarietyTail`).
+    if let guess {
+      return varietySearch(context, window: window, split: split, dominant: guess) {
+        var split = SplitCandidates(context, upTo: window.upperBound, pruneByShow: true)
+        return gatherAndSolve(context, window: window, split: &split).inWindow
+      }
+    }
+    let gathered = solveGathered(context, window: window, split: &split, head: head)
+    guard let dominant = dominantShow(gathered.candidates, gathered.picked) else {
+      return varietyResult(
+        context, gathered.candidates, gathered.picked, inWindow: gathered.inWindow, window: window,
+        plainInWindow: { gathered.inWindow })
+    }
+    return varietySearch(context, window: window, split: split, dominant: dominant) { gathered.inWindow }
+  }
+
+  /// The show that a greedy pass over `candidates` (each one that keeps the total at most the window's top, in
+  /// priority order, until the total reaches the window) takes well past arrangeable (see ``likelyExcess``):
+  /// the likely dominant show of fill time's selection; `nil` when none is or the pass does not reach the
+  /// window.
+  ///
+  /// - Complexity: O(*n*) for the *n* candidates passed.
+  private func likelyDominantShow(_ candidates: TimeCandidates, window: ClosedRange<Int>) -> Int? {
+    var counts: [Int: Int] = [:]
+    var (total, taken) = (0, 0)
+    for (duration, ref) in zip(candidates.durations, candidates.refs) where total + duration <= window.upperBound {
+      total += duration
+      taken += 1
+      counts[ref.show, default: 0] += 1
+      if total >= window.lowerBound { break }
+    }
+    guard total >= window.lowerBound else { return nil }
+    return counts.first { $0.value - 2 * (taken - $0.value) >= Self.likelyExcess }?.key
+  }
+
+  /// How far past arrangeable a greedy pass's selection must be for ``likelyDominantShow(_:window:)`` to
+  /// name its show: `count(show) − 2 · count(others)` at least 6, two episodes of others short of the
+  /// condition's 2. Closer than that, the rule's pass often takes other shows' episodes the greedy one passes
+  /// over, and a search held back for a show that does not dominate costs more than fill time's selection
+  /// (up to twice as much). Only speed depends on it.
+  static let likelyExcess = 6
+
+  /// The exact variety search holding back `dominant` first (and each show that dominates its result after
+  /// it), from the candidates `split` has built on; `plainInWindow` tells whether fill time's selection lands
+  /// in the window, for the message of a `short` result.
+  private func varietySearch(
+    _ context: RequestContext, window: ClosedRange<Int>, split: consuming SplitCandidates, dominant: Int,
+    plainInWindow: () -> Bool
+  ) -> FillResult {
+    var split = split
+    // The exact search goes on from where the candidates built so far end: it builds a head and reads the
+    // rest from the index as far as it needs (see `VarietyTail`).
     let unit = index.durationUnit
     let low = (window.lowerBound + unit - 1) / unit
     let high = window.upperBound / unit
@@ -334,7 +421,7 @@ public struct FillEngine: Sendable {
       guard let next = dominantShow(candidates, outcome.indices), !dominants.contains(next) else {
         return varietyResult(
           context, candidates, outcome.indices, inWindow: outcome.inWindow && reachable, window: window,
-          plain: plain)
+          plainInWindow: plainInWindow)
       }
       dominants.append(next)
     }
@@ -342,12 +429,12 @@ public struct FillEngine: Sendable {
 
   private func varietyResult(
     _ context: RequestContext, _ candidates: TimeCandidates, _ picked: [Int], inWindow: Bool,
-    window: ClosedRange<Int>, plain: (picked: [Int], inWindow: Bool)
+    window: ClosedRange<Int>, plainInWindow: () -> Bool
   ) -> FillResult {
     let arranged = arrangeVariety(context, candidates: candidates, picked: picked)
     var result = timeResult(
       context, candidates: candidates, picked: picked, inWindow: inWindow, window: window, ordered: arranged)
-    if result.status == .short, plain.inWindow {
+    if result.status == .short, plainInWindow() {
       result.explanation = .varietyConflict(window: window, closestSeconds: result.totalSeconds)
     }
     return result

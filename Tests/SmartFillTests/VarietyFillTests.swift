@@ -298,6 +298,11 @@ struct VarietyDominatedTests {
       engine.varietyWholeListBytes = 0
       let grown = try engine.fill(request)
       #expect(grown == result, "\(context), head \(engine.lookaheadHeadSize!), searched in growing heads")
+      // Started from fill time's selection or from any show held back first: the same result.
+      for start in [.plainSelection] + catalog.shows.indices.map(FillEngine.VarietyStart.show) {
+        engine.varietyStart = start
+        #expect(try engine.fill(request) == result, "\(context), started from \(start)")
+      }
     }
     #expect(filled > 60)
   }

@@ -203,9 +203,18 @@ extension VarietyOrderTests {
       if Bool.random(using: &caseRandom) {
         engine.varietyTailReach = Int.random(in: 0...window.upperBound, using: &caseRandom)
       }
-      let result = try engine.fill(FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance))
+      // The search started from fill time's selection, from the likely dominant show, or from any show.
+      engine.varietyStart =
+        [
+          .plainSelection, .likelyDominant, .show(Int.random(in: 0..<catalog.shows.count, using: &caseRandom)),
+        ][Int.random(in: 0..<3, using: &caseRandom)]
+      let request = FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance)
+      let result = try engine.fill(request)
       let context =
-        "case seed \(caseSeed), target \(target) ± \(tolerance), budget \(engine.varietyBudget), tail reach \(String(describing: engine.varietyTailReach))"
+        "case seed \(caseSeed), target \(target) ± \(tolerance), budget \(engine.varietyBudget), tail reach \(String(describing: engine.varietyTailReach)), start \(engine.varietyStart)"
+      // The same result, message included, as when started from fill time's selection.
+      engine.varietyStart = .plainSelection
+      #expect(try engine.fill(request) == result, "\(context)")
       #expect(!hasThreeInARow(result.entries.map(\.id.feedURL)), "\(context)")
       let arrangeable = { (mask: UInt32) in Oracle.isArrangeable(mask, items) }
       let expected = Oracle.apply(items, window: window, aim: FillRequest.defaultAimSeconds, valid: arrangeable)
