@@ -317,7 +317,7 @@ public struct FillEngine: Sendable {
   /// name its show: `count(show) − 2 · count(others)` at least 6, two episodes of others short of the
   /// condition's 2. Closer than that, the rule's pass often takes other shows' episodes the greedy one passes
   /// over, and a search held back for a show that does not dominate costs more than fill time's selection
-  /// (up to twice as much: a margin of 0 named a show for 7 of 52 such requests checked). On the benchmark's
+  /// (at 90 minutes, up to twice as much where a margin of 0 named a show). On the benchmark's
   /// 100-subscription variety cases this names one for none of the 180 requests whose fill-time selection is
   /// arrangeable, and for 34 of the 76 whose is not. Only speed depends on it.
   static let likelyExcess = 6
