@@ -253,12 +253,24 @@ public struct FillEngine: Sendable {
 
   // MARK: Variety
 
-  /// The show that holds more than twice the others plus two in `picked`, if any.
+  /// The show that holds more than twice the others plus two in `picked`, if any: whose
+  /// `count(show) − 2 · count(others)` is more than 2.
   private func dominantShow(_ candidates: TimeCandidates, _ picked: [Int]) -> Int? {
+    Self.show(in: picked.lazy.map { candidates.refs[$0].show }, withExcessAtLeast: 3)
+  }
+
+  /// The show of `shows` (one entry per episode) whose `count(show) − 2 · count(others)` is at least
+  /// `excess`, if any (at most one can be, for an excess above 0).
+  ///
+  /// - Complexity: O(*n*) for the *n* entries.
+  private static func show(in shows: some Sequence<Int>, withExcessAtLeast excess: Int) -> Int? {
     var counts: [Int: Int] = [:]
-    for item in picked { counts[candidates.refs[item].show, default: 0] += 1 }
-    let total = picked.count
-    return counts.first { $0.value > 2 * (total - $0.value + 1) }?.key
+    var total = 0
+    for show in shows {
+      counts[show, default: 0] += 1
+      total += 1
+    }
+    return counts.first { $0.value - 2 * (total - $0.value) >= excess }?.key
   }
 
   /// Variety's answer: fill time's selection when no show dominates it, else the exact search holding back
@@ -301,16 +313,15 @@ public struct FillEngine: Sendable {
   ///
   /// - Complexity: O(*n*) for the *n* candidates passed.
   private func likelyDominantShow(_ candidates: TimeCandidates, window: ClosedRange<Int>) -> Int? {
-    var counts: [Int: Int] = [:]
-    var (total, taken) = (0, 0)
+    var taken: [Int] = []
+    var total = 0
     for (duration, ref) in zip(candidates.durations, candidates.refs) where total + duration <= window.upperBound {
       total += duration
-      taken += 1
-      counts[ref.show, default: 0] += 1
+      taken.append(ref.show)
       if total >= window.lowerBound { break }
     }
     guard total >= window.lowerBound else { return nil }
-    return counts.first { $0.value - 2 * (taken - $0.value) >= Self.likelyExcess }?.key
+    return Self.show(in: taken, withExcessAtLeast: Self.likelyExcess)
   }
 
   /// How far past arrangeable a greedy pass's selection must be for ``likelyDominantShow(_:window:)`` to

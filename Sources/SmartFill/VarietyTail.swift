@@ -24,6 +24,6 @@ struct VarietyTail {
   var select: (_ window: ClosedRange<Int>, _ start: [Int]) -> (indices: [Int], total: Int)
   /// The candidates no longer than `top`, in priority order, and each one's number in the caller's
   /// numbering, when they are few enough for a search to keep a row for each (see
-  /// ``VarietyFill/wholeListLimit(top:)``); `nil` otherwise.
+  /// ``VarietyFill/wholeListLimit(top:bytes:)``); `nil` otherwise.
   var remaining: (_ top: Int) -> (list: VarietyFill, numbers: [Int])? = { _ in nil }
 }
