@@ -192,7 +192,7 @@ extension VarietyFill {
   ///
   /// - Complexity: O(*c* log *c*) for the show's *c* candidates among the first `cut`.
   func settledExcess(before cut: Int, start: Int, high: Int) -> SettledExcess {
-    SettledExcess(sums: shortestSums(before: cut), start: start, high: high)
+    SettledExcess(sums: shortestSums(before: cut) { $0 != nil }, start: start, high: high)
   }
 
   /// The settled excess of each total (see ``VarietyFill/settledExcess(before:start:high:)``), read for

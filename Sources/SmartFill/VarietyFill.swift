@@ -18,7 +18,7 @@
 /// the start's `δ` plus the episodes of *s* in the head, no state can be reached. Long candidate lists are
 /// split as in ``FillTime``: a head whose rows fit the memory budget, and the tail's sets per `δ` computed
 /// from the tail as a multiset; if the forward pass runs past the head, the tail is solved the same way
-/// from the state reached, among the candidates that fit in what is left (``pruned(upTo:)``). The budget
+/// from the state reached, among the candidates that fit in what is left (``pruned(upTo:from:)``). The budget
 /// only chooses the size of the head, never the answer. The candidates after this list may not be built at
 /// all: a ``VarietyTail`` reads them from the index for the tail's sets (by ranges of lengths, until the rows
 /// are dense) and for the selection past the list, so that a fill over a large catalog builds only its head.
@@ -194,7 +194,7 @@ struct VarietyFill {
       for position in 0..<cut {
         showsBefore[position + 1] = showsBefore[position] + (dominantIndex[position] == nil ? 0 : 1)
       }
-      shortest = shortestSums(before: cut)
+      shortest = shortestSums(before: cut) { $0 != nil }
     }
 
     // Rows: position p's state s is row p · states + s; position `cut` holds the sets of what follows.
@@ -306,8 +306,8 @@ struct VarietyFill {
     start.indices.contains { show in
       let needed = (start[show] - 1) / 2
       guard needed > 0 else { return false }
-      let others = durations.indices.filter { dominantIndex[$0] != show }.map { durations[$0] }
-      return others.count < needed || others.sorted().prefix(needed).reduce(0, +) > top
+      // The sums of the shortest that fit in `top`: too few of them when `needed` is past the end.
+      return needed >= shortestSums(upTo: top) { $0 != show }.count
     }
   }
 
@@ -322,10 +322,12 @@ struct VarietyFill {
   /// The rule's selection after a head that the forward pass ran through, from the state `start`, with
   /// every total in `left` accepted (the head's search decided one is reachable): among `rest`, this
   /// list's candidates after its head of `cut`, then `tail`'s. Only the candidates that fit in what is left
-  /// can be taken (``pruned(upTo:)``). When few of the tail's fit (``VarietyTail/remaining``), the two lists
-  /// are searched as one, with a row per candidate, instead of `rest` with the tail's multiset and then the
-  /// tail again from where that pass stopped; the answer is the same, as the built candidates come before
-  /// the tail's in priority order. Returns `indices` in this list and `tailIndices` in the tail's numbering.
+  /// can be taken, and where the list searched holds every candidate left, only those that leave room for
+  /// enough of the other shows (``pruned(upTo:from:)``). When few of the tail's fit
+  /// (``VarietyTail/remaining``), the two lists are searched as one, with a row per candidate, instead of
+  /// `rest` with the tail's multiset and then the tail again from where that pass stopped; the answer is the
+  /// same, as the built candidates come before the tail's in priority order. Returns `indices` in this list
+  /// and `tailIndices` in the tail's numbering.
   ///
   /// - Complexity: one search of the candidates that fit, as ``select(in:fixedLow:start:aim:tail:)``.
   static func selectAfterHead(
@@ -343,12 +345,14 @@ struct VarietyFill {
         whole.groupEnds += more.groupEnds.map { $0 + count }
         whole.dominantIndex += more.dominantIndex
       }
-      whole.headSize = Int.max
-      let chosen = whole.select(in: left, fixedLow: left.lowerBound, start: start, aim: nil, tail: nil)
+      var (kept, keptPlaces) = whole.pruned(upTo: left.upperBound, from: start)
+      kept.headSize = Int.max
+      let chosen = kept.select(in: left, fixedLow: left.lowerBound, start: start, aim: nil, tail: nil)
       let ownCount = places.count
+      let indices = chosen.indices.map { keptPlaces[$0] }
       return (
-        chosen.indices.filter { $0 < ownCount }.map { places[$0] + cut },
-        chosen.indices.filter { $0 >= ownCount }.map { numbers[$0 - ownCount] }, chosen.total
+        indices.filter { $0 < ownCount }.map { places[$0] + cut },
+        indices.filter { $0 >= ownCount }.map { numbers[$0 - ownCount] }, chosen.total
       )
     }
     if let (kept, places) = pruned, !kept.durations.isEmpty || tail == nil {
@@ -382,30 +386,66 @@ struct VarietyFill {
     durations.indices.filter { dominantIndex[$0] == show }.map { durations[$0] }
   }
 
-  /// The candidates that can be taken with at most `high` left, and each one's place in this list: those no
-  /// longer than `high` whose group has no longer one before them (a group is taken from its start).
+  /// The candidates that can be in a selection with at most `high` left, and each one's place in this list.
+  /// A candidate's group is taken from its start, so a candidate comes with those before it in its group,
+  /// which must fit together. From the state `start` (each dominant show's `δ`), when this list holds every
+  /// candidate left, each dominant show must also end at `δ ≤ 2`: after the candidate's group up to it, it
+  /// needs enough of the other shows' candidates, which last at least as long as that many of the shortest
+  /// of them. (On gen-100-s1 at 8 hours, from δ = 42 with 1,461 seconds left, 109 of 1,179 short candidates
+  /// are kept.)
   ///
-  /// - Complexity: O(*n*).
-  func pruned(upTo high: Int) -> (VarietyFill, places: [Int]) {
-    var rest = self
-    rest.durations = []
-    rest.groupEnds = []
-    rest.dominantIndex = []
-    var places: [Int] = []
-    var start = 0
-    while start < durations.count {
-      let end = groupEnds[start]
-      var item = start
-      while item < end, durations[item] <= high { item += 1 }
-      let keptEnd = places.count + (item - start)
-      for kept in start..<item {
-        places.append(kept)
-        rest.durations.append(durations[kept])
-        rest.groupEnds.append(keptEnd)
-        rest.dominantIndex.append(dominantIndex[kept])
+  /// - Complexity: O(*n*), and O(*k* · *n* log *n*) with `start` for *k* dominant shows.
+  func pruned(upTo high: Int, from start: [Int]? = nil) -> (VarietyFill, places: [Int]) {
+    // For each dominant show, the sums of the `j` shortest candidates of the others that fit, in one array:
+    // show `k`'s from `offsets[k]` to `offsets[k + 1]`.
+    var sums: [Int] = []
+    var offsets = [0]
+    if start != nil {
+      for show in 0..<dominantCount {
+        sums += shortestSums(upTo: high) { $0 != show }
+        offsets.append(sums.count)
       }
-      start = end
     }
+    // Each group's candidates up to `keptEnd[first]` are kept, for the group starting at `first`.
+    let count = durations.count
+    var keptEnd = [Int](repeating: 0, count: count)
+    var kept = 0
+    var deltas = start ?? []
+    var first = 0
+    while first < count {
+      let end = groupEnds[first]
+      var item = first
+      var sum = 0
+      for show in deltas.indices { deltas[show] = start![show] }
+      fits: while item < end {
+        sum += durations[item]
+        guard sum <= high else { break }
+        for show in deltas.indices {
+          deltas[show] += dominantIndex[item] == show ? 1 : -2
+          // δ − 2 · j ≤ 2 takes j = ⌈(δ − 2) / 2⌉ of the others.
+          let needed = offsets[show] + max(0, (deltas[show] - 1) / 2)
+          if needed >= offsets[show + 1] || sum + sums[needed] > high { break fits }
+        }
+        item += 1
+      }
+      keptEnd[first] = item
+      kept += item - first
+      first = end
+    }
+    if kept == count { return (self, Array(0..<count)) }
+    var places: [Int] = []
+    places.reserveCapacity(kept)
+    var rest = self
+    rest.groupEnds = []
+    rest.groupEnds.reserveCapacity(kept)
+    first = 0
+    while first < count {
+      places += first..<keptEnd[first]
+      rest.groupEnds += repeatElement(places.count, count: keptEnd[first] - first)
+      first = groupEnds[first]
+    }
+    rest.durations = places.map { durations[$0] }
+    rest.dominantIndex = places.map { dominantIndex[$0] }
     return (rest, places)
   }
 
@@ -437,13 +477,37 @@ struct VarietyFill {
     return needed < shortest.count ? max(0, high - shortest[needed] + 1) : 0
   }
 
-  /// The sums of the dominant show's `k` shortest candidates among the first `cut`, for every `k`.
+  /// The sums of the `k` shortest candidates among the first `cut` (all by default) that `counts` takes by
+  /// their dominant show (`nil` for the others), for every `k`, or with `total` only while the sum is at
+  /// most `total` (so a count past the end does not fit in it).
   ///
-  /// - Complexity: O(*c* log *c*) for the *c* candidates of the show among them.
-  func shortestSums(before cut: Int) -> [Int] {
+  /// - Complexity: O(*c* log *c*) for the *c* candidates it takes, or with `total` O(*n* + `total`) where
+  ///   that is less (their lengths counted by value).
+  func shortestSums(before cut: Int? = nil, upTo total: Int? = nil, of counts: (Int?) -> Bool) -> [Int] {
+    let end = cut ?? durations.count
     var sums = [0]
-    for length in (0..<cut).filter({ dominantIndex[$0] != nil }).map({ durations[$0] }).sorted() {
+    if let total, total < 4 * end {
+      // Only lengths up to `total` can be among them.
+      var byLength = [Int32](repeating: 0, count: max(0, total) + 1)
+      for item in 0..<end where durations[item] <= total && counts(dominantIndex[item]) {
+        byLength[durations[item]] += 1
+      }
+      var sum = 0
+      for length in byLength.indices {
+        for _ in 0..<Int(byLength[length]) {
+          sum += length
+          if sum > total { return sums }
+          sums.append(sum)
+        }
+      }
+      return sums
+    }
+    for length in (0..<end).filter({ counts(dominantIndex[$0]) }).map({ durations[$0] }).sorted() {
       sums.append(sums.last! + length)
+      if let total, sums.last! > total {
+        sums.removeLast()
+        break
+      }
     }
     return sums
   }

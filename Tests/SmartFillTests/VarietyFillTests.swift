@@ -142,6 +142,93 @@ struct VarietyFillTests {
     }
   }
 
+  @Test("pruning keeps every candidate of every selection that fits and ends arrangeable (enumeration)")
+  func pruningKeepsEverySelection() {
+    let seed: UInt64 = 0x9B_0E_D5
+    var random = SeededGenerator(seed: seed)
+    print("variety pruning: seed \(seed)")
+    var dropped = 0
+    for trial in 0..<2000 {
+      let count = Int.random(in: 1...10, using: &random)
+      let shows = trial % 3 == 0 ? 2 : 1
+      var dominantIndex: [Int?] = []
+      var groupEnds: [Int] = []
+      while dominantIndex.count < count {
+        let length = min(count - dominantIndex.count, Int.random(in: 1...3, using: &random))
+        for _ in 0..<length {
+          let kind = Int.random(in: 0...shows, using: &random)
+          dominantIndex.append(kind < shows ? kind : nil)
+        }
+        groupEnds += Array(repeating: dominantIndex.count, count: length)
+      }
+      let durations = (0..<count).map { _ in Int.random(in: 1...30, using: &random) }
+      let start = (0..<shows).map { _ in Int.random(in: -2...9, using: &random) }
+      let high = Int.random(in: 0...120, using: &random)
+      let fill = VarietyFill(
+        durations: durations, groupEnds: groupEnds, dominantIndex: dominantIndex, dominantCount: shows)
+      // Every selection that takes each group from its start and fits: with `start`, also arrangeable at
+      // the end for every dominant show.
+      var fitting = Set<Int>()
+      var arrangeable = Set<Int>()
+      for subset in 0..<(1 << count) {
+        let taken = (0..<count).filter { subset >> $0 & 1 == 1 }
+        let prefixes = taken.allSatisfy { item in
+          item == 0 || groupEnds[item - 1] != groupEnds[item] || taken.contains(item - 1)
+        }
+        guard prefixes, taken.reduce(0, { $0 + durations[$1] }) <= high else { continue }
+        fitting.formUnion(taken)
+        let ends = (0..<shows).map { show in
+          start[show] + taken.reduce(0) { $0 + (dominantIndex[$1] == show ? 1 : -2) }
+        }
+        if ends.allSatisfy({ $0 <= 2 }) { arrangeable.formUnion(taken) }
+      }
+      let context =
+        "seed \(seed), trial \(trial): \(durations) \(dominantIndex) groups \(groupEnds) from \(start) up to \(high)"
+      for (from, needed) in [(nil, fitting), (start, arrangeable)] {
+        let (kept, places) = fill.pruned(upTo: high, from: from)
+        // The kept candidates are this list's, in order, each group still taken from its start.
+        #expect(places == places.sorted() && Set(places).count == places.count, "\(context)")
+        #expect(kept.durations == places.map { durations[$0] }, "\(context)")
+        #expect(kept.dominantIndex == places.map { dominantIndex[$0] }, "\(context)")
+        for (index, place) in places.enumerated() {
+          let first = place == 0 || groupEnds[place - 1] != groupEnds[place]
+          #expect(first || (index > 0 && places[index - 1] == place - 1), "\(context)")
+        }
+        #expect(needed.isSubset(of: places), "\(context), from \(String(describing: from)): kept \(places)")
+        // Without a start, what fits is exactly what is kept: a candidate with the rest of its group before it.
+        if from == nil { #expect(Set(places) == fitting, "\(context): kept \(places)") }
+        if from != nil { dropped += fitting.count - places.count }
+      }
+    }
+    // The needs of the others drop candidates that fit.
+    #expect(dropped > 1000)
+  }
+
+  @Test("the sums of the shortest candidates, whole or only while they fit, counted or sorted (seeded)")
+  func shortestSums() {
+    let seed: UInt64 = 0x5_0B7ED
+    var random = SeededGenerator(seed: seed)
+    print("shortest sums: seed \(seed)")
+    for trial in 0..<500 {
+      let count = Int.random(in: 0...40, using: &random)
+      let durations = (0..<count).map { _ in Int.random(in: 1...50, using: &random) }
+      let dominantIndex = (0..<count).map { _ in Bool.random(using: &random) ? 0 : nil as Int? }
+      let fill = VarietyFill(
+        durations: durations, groupEnds: (0..<count).map { $0 + 1 },
+        dominantIndex: dominantIndex, dominantCount: 1)
+      let cut = Int.random(in: 0...count, using: &random)
+      // Totals both below and above four times the candidates, where the lengths are counted and sorted.
+      let total = Int.random(in: 0...(trial % 2 == 0 ? 4 * cut : 400), using: &random)
+      let others = (0..<cut).filter { dominantIndex[$0] == nil }.map { durations[$0] }.sorted()
+      var expected = [0]
+      for length in others { expected.append(expected.last! + length) }
+      let context = "seed \(seed), trial \(trial): \(durations) \(dominantIndex) before \(cut) up to \(total)"
+      #expect(fill.shortestSums(before: cut) { $0 == nil } == expected, "\(context)")
+      #expect(
+        fill.shortestSums(before: cut, upTo: total) { $0 == nil } == expected.filter { $0 <= total }, "\(context)")
+    }
+  }
+
   @Test("a search over 300 candidates of one show runs with a head that fits the budget and gives the rule's answer")
   func largeSearch() {
     // 300 one-unit episodes of the dominant show, then one other of 10: the rule takes two of the dominant
