@@ -18,7 +18,10 @@
 /// A total no selection reaches holds `none`, or a value that came from `none` by steps down: every stored
 /// value above ``reachedBound`` is unreached. Steps down do not test for `none` (a test per value would
 /// double the work of a step); instead each row keeps how far its unreached values may have come down, and a
-/// row about to come down too far is first reset to `none` where it is unreached (``renormalize(_:)``).
+/// row about to come down too far is first reset to `none` where it is unreached (``renormalize(_:)``). Each
+/// row also keeps where its values written since it was last set or reset end: above that, an unreached
+/// value is still `none`, so a reset stops there (a tail's totals are added below the reach, an eighth of
+/// the row at 8 hours).
 ///
 /// The memory comes from a ``ScratchPool`` when one is given, and goes back to it when the rows end (they
 /// cannot be copied), so a row holds whatever an earlier search left until it is set: ``setBase(_:)``,
@@ -33,6 +36,9 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
   private let values: UnsafeMutablePointer<Value>
   /// For each row (and the scratch row), how far below `none` its unreached values may be.
   private var drift: [Int]
+  /// For each row (and the scratch row), the end of the totals written since it was set or reset: every
+  /// unreached value at or above it is `none` (or never read, above what the scratch row saved).
+  private var written: [Int]
   /// The lowest excess kept.
   let floor: Int
   /// The stored form of `floor`.
@@ -69,6 +75,7 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
     self.pool = pool
     values = buffer.start.bindMemory(to: Value.self, capacity: count)
     drift = Array(repeating: 0, count: rows + 1)
+    written = Array(repeating: width, count: rows + 1)
   }
 
   deinit { pool?.giveBack(buffer) }
@@ -98,12 +105,12 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
 
   /// Sets every unreached value of `row` to `none`.
   ///
-  /// - Complexity: O(`width`), in vectors.
+  /// - Complexity: O(*t*) for the *t* totals written since the row was set or reset, in vectors.
   mutating func renormalize(_ row: Int) {
     check(row, scratch: true)
-    let (width, bound) = (width, reachedBound)
-    Value.renormalize(values + row * width, count: width, above: bound)
+    Value.renormalize(values + row * width, count: written[row], above: reachedBound)
     drift[row] = 0
+    written[row] = 0
   }
 
   /// Sets `row` to the empty selection alone: total 0 with excess 0.
@@ -114,6 +121,7 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
     (values + row * width).update(repeating: Value.none, count: width)
     values[row * width] = Value.stored(0, floor: floor)
     drift[row] = 0
+    written[row] = 0
   }
 
   /// Sets `row` to no selection at all: every total unreached.
@@ -123,6 +131,7 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
     check(row)
     (values + row * width).update(repeating: Value.none, count: width)
     drift[row] = 0
+    written[row] = 0
   }
 
   /// The least excess of `row` at `total`, or `nil` when no selection reaches it.
@@ -148,6 +157,7 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
     let step = clamped(step)
     let after = driftAfter(step, from: next)
     drift[row] = max(end < width ? drift[row] : 0, drift[skip], after)
+    written[row] = max(written[row], end)
     let (out, kept, added) = (values + row * width, values + skip * width, values + next * width)
     let split = min(shift, end)
     out.update(from: kept, count: split)
@@ -174,6 +184,7 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
     let step = clamped(step)
     let after = driftAfter(step, from: source)
     drift[row] = max(drift[row], after)
+    written[row] = max(written[row], high)
     let (scratch, floor) = (scratch, storedFloor)
     func merge(_ out: UnsafeMutablePointer<Value>, _ added: UnsafeMutablePointer<Value>, count: Int) {
       if step >= 0 {
@@ -212,6 +223,7 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
     let width = width
     let scratch = rows
     drift[scratch] = drift[row]
+    written[scratch] = min(written[row], max(0, min(end, width)))
     (values + scratch * width).update(from: values + row * width, count: max(0, min(end, width)))
   }
 

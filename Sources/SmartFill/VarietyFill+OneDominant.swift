@@ -228,60 +228,72 @@ extension VarietyFill {
     tail: (dominant: VarietyFill, others: (_ lower: Int, _ upper: Int, _ top: Int) -> VarietyFill)?
   ) {
     rows.setBase(row)
-    // Every total from `open` on is settled (or above the reach).
-    var open = high + 1
-    var threshold = SettledExcess.Reader(settled: settled)
-    func settle() {
-      while open > 0, let value = rows.excess(row, at: open - 1), value <= threshold.excess(at: open - 1) { open -= 1 }
-    }
-    settle()
-    func add(_ list: VarietyFill, groups: [Int]) {
-      var next = 0
-      while next < groups.count {
-        let start = groups[next]
-        next += 1
-        let first = list.durations[start]
-        guard first < open else { break }
-        let end = list.groupEnds[start]
-        if end - start == 1, first > 0 {
-          // A run of single episodes of one length and one kind, in bundles (see ``CopyBundles``).
-          let step = list.step(start)
-          var copies = 1
-          while next < groups.count, list.groupEnds[groups[next]] == groups[next] + 1,
-            list.durations[groups[next]] == first, list.step(groups[next]) == step
-          {
-            copies += 1
-            next += 1
-          }
-          for taken in CopyBundles(copies: copies) where taken * first < open {
-            rows.merge(into: row, from: row, shift: taken * first, step: taken * step, in: taken * first..<open)
-          }
-          settle()
-          continue
-        }
-        // Every prefix of the group extends the row as it was before the group.
-        rows.saveScratch(row, below: open)
-        var sum = 0
-        var step = 0
-        for item in start..<end {
-          sum += list.durations[item]
-          step += list.step(item)
-          if sum >= open { break }
-          rows.merge(into: row, from: rows.scratch, shift: sum, step: step, in: sum..<open)
-        }
-        settle()
-      }
-    }
-    add(self, groups: byFirstLength(ofDominant: true))
-    if let tail { add(tail.dominant, groups: tail.dominant.byFirstLength(ofDominant: true)) }
+    var pass = LeastExcessPass(row: row, open: high + 1, threshold: SettledExcess.Reader(settled: settled))
+    pass.settle(&rows)
+    pass.add(self, groups: byFirstLength(ofDominant: true), to: &rows)
+    if let tail { pass.add(tail.dominant, groups: tail.dominant.byFirstLength(ofDominant: true), to: &rows) }
     let last = byFirstLength(ofDominant: false)
     guard let tail else {
-      add(self, groups: last)
+      pass.add(self, groups: last, to: &rows)
       return
     }
     // Once every total from a range's start on is settled, no group of it or later changes an answer.
-    forEachRangeOfLengths(last, others: tail.others, upTo: high, while: { open > $0 }) { groups in
-      add(groups, groups: groups.byFirstLength(ofDominant: nil))
+    forEachRangeOfLengths(last, others: tail.others, upTo: high, while: { pass.open > $0 }) { groups in
+      pass.add(groups, groups: groups.byFirstLength(ofDominant: nil), to: &rows)
+    }
+  }
+}
+
+/// The groups of ``VarietyFill/leastExcess(into:row:settled:reach:tail:)`` added to one row, and how far
+/// its totals are still open. (A value type with mutating methods, rather than local functions over the
+/// search's variables, so that its accesses are checked when compiled instead of on every call.)
+private struct LeastExcessPass {
+  let row: Int
+  /// Every total from `open` on is settled (or above the reach).
+  var open: Int
+  var threshold: VarietyFill.SettledExcess.Reader
+
+  /// Lowers `open` past the totals settled at its end.
+  mutating func settle<Value>(_ rows: inout ExcessRows<Value>) {
+    while open > 0, let value = rows.excess(row, at: open - 1), value <= threshold.excess(at: open - 1) { open -= 1 }
+  }
+
+  /// Adds the groups of `list` starting at `groups` (sorted by their first candidate's length) below `open`.
+  mutating func add<Value>(_ list: VarietyFill, groups: [Int], to rows: inout ExcessRows<Value>) {
+    var next = 0
+    while next < groups.count {
+      let start = groups[next]
+      next += 1
+      let first = list.durations[start]
+      guard first < open else { break }
+      let end = list.groupEnds[start]
+      if end - start == 1, first > 0 {
+        // A run of single episodes of one length and one kind, in bundles (see ``CopyBundles``).
+        let step = list.step(start)
+        var copies = 1
+        while next < groups.count, list.groupEnds[groups[next]] == groups[next] + 1,
+          list.durations[groups[next]] == first, list.step(groups[next]) == step
+        {
+          copies += 1
+          next += 1
+        }
+        for taken in CopyBundles(copies: copies) where taken * first < open {
+          rows.merge(into: row, from: row, shift: taken * first, step: taken * step, in: taken * first..<open)
+        }
+        settle(&rows)
+        continue
+      }
+      // Every prefix of the group extends the row as it was before the group.
+      rows.saveScratch(row, below: open)
+      var sum = 0
+      var step = 0
+      for item in start..<end {
+        sum += list.durations[item]
+        step += list.step(item)
+        if sum >= open { break }
+        rows.merge(into: row, from: rows.scratch, shift: sum, step: step, in: sum..<open)
+      }
+      settle(&rows)
     }
   }
 }

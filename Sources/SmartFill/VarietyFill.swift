@@ -433,16 +433,29 @@ struct VarietyFill {
       first = end
     }
     if kept == count { return (self, Array(0..<count)) }
-    var places: [Int] = []
-    places.reserveCapacity(kept)
+    // The kept candidates' places, and where each one's group ends among them (in two passes over the
+    // groups: appending to arrays here took several times as long as the pass above).
+    let places = [Int](unsafeUninitializedCapacity: kept) { places, initialized in
+      var first = 0
+      while first < count {
+        for item in first..<keptEnd[first] {
+          places[initialized] = item
+          initialized += 1
+        }
+        first = groupEnds[first]
+      }
+    }
     var rest = self
-    rest.groupEnds = []
-    rest.groupEnds.reserveCapacity(kept)
-    first = 0
-    while first < count {
-      places += first..<keptEnd[first]
-      rest.groupEnds += repeatElement(places.count, count: keptEnd[first] - first)
-      first = groupEnds[first]
+    rest.groupEnds = [Int](unsafeUninitializedCapacity: kept) { ends, initialized in
+      var first = 0
+      while first < count {
+        let end = initialized + keptEnd[first] - first
+        while initialized < end {
+          ends[initialized] = end
+          initialized += 1
+        }
+        first = groupEnds[first]
+      }
     }
     rest.durations = places.map { durations[$0] }
     rest.dominantIndex = places.map { dominantIndex[$0] }

@@ -139,4 +139,41 @@ struct ExcessRowsTests {
       }
     }
   }
+
+  @Test(
+    "unreached totals stay so after thousands of steps down in part of a row, in place and from the scratch row",
+    arguments: [false, true])
+  func partialStepsDown(bytes: Bool) {
+    if bytes {
+      Self.partialStepsDown(UInt8.self, floor: -60, ceiling: 60)
+    } else {
+      Self.partialStepsDown(Int16.self, floor: -4_000, ceiling: 1_999)
+    }
+  }
+
+  static func partialStepsDown<Value: ExcessValue>(_: Value.Type, floor: Int, ceiling: Int) {
+    let seed: UInt64 = 0xD_41F7
+    var random = SeededGenerator(seed: seed)
+    var rows = ExcessRows<Value>(rows: 1, maximum: 60, floor: floor, ceiling: ceiling)
+    rows.setUnreached(0)
+    // Once across the row, then thousands of times below total 20, in place or from the scratch row, by
+    // two or by the longest step: a reset must cover every total stepped down since the last one.
+    rows.merge(into: 0, from: 0, shift: 1, step: -2, in: 0..<61)
+    for _ in 0..<5_000 {
+      let end = Int.random(in: 5...20, using: &random)
+      let shift = Int.random(in: 1...5, using: &random)
+      let step = Bool.random(using: &random) ? -rows.longestStepDown : -2
+      if Bool.random(using: &random) {
+        rows.merge(into: 0, from: 0, shift: shift, step: step, in: 0..<end)
+      } else {
+        rows.saveScratch(0, below: end)
+        rows.merge(into: 0, from: rows.scratch, shift: shift, step: step, in: 0..<end)
+      }
+    }
+    for total in 0...60 {
+      #expect(
+        rows.excess(0, at: total) == nil,
+        "\(Value.self), seed \(seed): total \(total) after 5,000 steps down below 20")
+    }
+  }
 }
