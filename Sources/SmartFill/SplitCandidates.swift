@@ -214,6 +214,10 @@ struct SplitCandidates {
       let byDuration = index.freeByDuration
       let start = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) >= lower * unit }
       let end = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) >= below * unit }
+      // Room for every one of them (the arrays would otherwise grow about log n times each).
+      result.durations.reserveCapacity(result.durations.count + end - start)
+      result.dominantIndex.reserveCapacity(result.dominantIndex.count + end - start)
+      result.groupEnds.reserveCapacity(result.groupEnds.count + end - start)
       for position in start..<end {
         let offset = Int(byDuration[position])
         if !dominants.contains(Int(freeOrder[offset].show)) { appendFree(offset) }
