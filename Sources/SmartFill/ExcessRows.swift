@@ -34,11 +34,15 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
   private let pool: ScratchPool?
   /// The values, row after row, in `buffer`.
   private let values: UnsafeMutablePointer<Value>
-  /// For each row (and the scratch row), how far below `none` its unreached values may be.
-  private var drift: [Int]
+  /// For each row (and the scratch row), how far below `none` its unreached values may be. (This and
+  /// `written` are kept in memory the rows own, so that updating them costs no check of an array's
+  /// uniqueness: a search of 10,000 short rows updates them on every row.)
+  private let drift: UnsafeMutablePointer<Int>
   /// For each row (and the scratch row), the end of the totals written since it was set or reset: every
   /// unreached value at or above it is `none` (or never read, above what the scratch row saved).
-  private var written: [Int]
+  private let written: UnsafeMutablePointer<Int>
+  /// The number of rows (the scratch row excluded).
+  let rows: Int
   /// The lowest excess kept.
   let floor: Int
   /// The stored form of `floor`.
@@ -74,14 +78,18 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
     buffer = pool?.take(bytes: bytes) ?? ScratchBuffer(bytes: bytes)
     self.pool = pool
     values = buffer.start.bindMemory(to: Value.self, capacity: count)
-    drift = Array(repeating: 0, count: rows + 1)
-    written = Array(repeating: width, count: rows + 1)
+    self.rows = rows
+    drift = .allocate(capacity: rows + 1)
+    drift.initialize(repeating: 0, count: rows + 1)
+    written = .allocate(capacity: rows + 1)
+    written.initialize(repeating: width, count: rows + 1)
   }
 
-  deinit { pool?.giveBack(buffer) }
-
-  /// The number of rows (the scratch row excluded).
-  var rows: Int { drift.count - 1 }
+  deinit {
+    drift.deallocate()
+    written.deallocate()
+    pool?.giveBack(buffer)
+  }
 
   // Bounds. The loops below index the values through unsafe pointers; every index they form is
   // `row · width + t` with `0 ≤ t < width`, which holds because each row number is checked here and each

@@ -319,6 +319,14 @@ struct VarietyFill {
   /// benchmark's machines). Past it, the list is searched in growing heads with the rest as a multiset.
   static let wholeListBytes = 2 << 20
 
+  /// How many episodes of other shows a dominant show must still need for the list searched after a head
+  /// to be pruned by that need (``pruned(upTo:from:)``): the pass over the list costs more than the rows it
+  /// saves unless it drops most of them. Instructions per fill without and with the pruning (at 639e87d), on
+  /// the benchmark's slowest variety requests: gen-100-s1 at 8 hours (20 needed; 109 of 1,179 candidates
+  /// kept) 6.50 M → 4.86 M, s2 (5; 19 of 340) 4.49 M → 4.17 M, s3 (6; 424 of 672) about even, s42 (4; 741
+  /// of 918) 3.64 M → 3.78 M, and gen-10000-s1 at 45 minutes (2; 9,272 of 10,008) 11.4 M → 14.1 M.
+  static let pruningNeed = 5
+
   /// The rule's selection after a head that the forward pass ran through, from the state `start`, with
   /// every total in `left` accepted (the head's search decided one is reachable): among `rest`, this
   /// list's candidates after its head of `cut`, then `tail`'s. Only the candidates that fit in what is left
@@ -345,11 +353,14 @@ struct VarietyFill {
         whole.groupEnds += more.groupEnds.map { $0 + count }
         whole.dominantIndex += more.dominantIndex
       }
-      var (kept, keptPlaces) = whole.pruned(upTo: left.upperBound, from: start)
+      // Keeping only the candidates that leave room for the others pays where a dominant show needs many of
+      // them (so that they take much of what is left); elsewhere the pass costs more than the rows it saves.
+      let needsMany = start.contains { ($0 - 1) / 2 >= pruningNeed }
+      var (kept, keptPlaces) = needsMany ? whole.pruned(upTo: left.upperBound, from: start) : (whole, nil)
       kept.headSize = Int.max
       let chosen = kept.select(in: left, fixedLow: left.lowerBound, start: start, aim: nil, tail: nil)
       let ownCount = places.count
-      let indices = chosen.indices.map { keptPlaces[$0] }
+      let indices = keptPlaces.map { places in chosen.indices.map { places[$0] } } ?? chosen.indices
       return (
         indices.filter { $0 < ownCount }.map { places[$0] + cut },
         indices.filter { $0 >= ownCount }.map { numbers[$0 - ownCount] }, chosen.total
