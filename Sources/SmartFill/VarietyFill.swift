@@ -304,12 +304,16 @@ struct VarietyFill {
   /// - Complexity: O(*n* log *n*).
   func mustGoOn(from start: [Int], top: Int) -> Bool {
     start.indices.contains { show in
-      let needed = (start[show] - 1) / 2
+      let needed = Self.othersNeeded(from: start[show])
       guard needed > 0 else { return false }
       // The sums of the shortest that fit in `top`: too few of them when `needed` is past the end.
       return needed >= shortestSums(upTo: top) { $0 != show }.count
     }
   }
+
+  /// How many episodes of the other shows a dominant show at `delta` still needs to be arrangeable: `δ − 2 · j ≤
+  /// 2` takes `j = ⌈(δ − 2) / 2⌉` of them (none at `δ ≤ 2`).
+  static func othersNeeded(from delta: Int) -> Int { max(0, (delta - 1) / 2) }
 
   /// The most candidates a search over the totals up to `top` holds as one list, a row each, after a head
   /// (``selectAfterHead(rest:cut:tail:left:start:)``): as many as fit `bytes` at a byte a total.
@@ -330,8 +334,9 @@ struct VarietyFill {
   /// The rule's selection after a head that the forward pass ran through, from the state `start`, with
   /// every total in `left` accepted (the head's search decided one is reachable): among `rest`, this
   /// list's candidates after its head of `cut`, then `tail`'s. Only the candidates that fit in what is left
-  /// can be taken, and where the list searched holds every candidate left, only those that leave room for
-  /// enough of the other shows (``pruned(upTo:from:)``). When few of the tail's fit
+  /// can be taken, and where the list searched holds every candidate left and a dominant show still needs
+  /// ``pruningNeed`` or more of the other shows' episodes, only those that leave room for them
+  /// (``pruned(upTo:from:)``). When few of the tail's fit
   /// (``VarietyTail/remaining``), the two lists are searched as one, with a row per candidate, instead of
   /// `rest` with the tail's multiset and then the tail again from where that pass stopped; the answer is the
   /// same, as the built candidates come before the tail's in priority order. Returns `indices` in this list
@@ -355,7 +360,7 @@ struct VarietyFill {
       }
       // Keeping only the candidates that leave room for the others pays where a dominant show needs many of
       // them (so that they take much of what is left); elsewhere the pass costs more than the rows it saves.
-      let needsMany = start.contains { ($0 - 1) / 2 >= pruningNeed }
+      let needsMany = start.contains { othersNeeded(from: $0) >= pruningNeed }
       var (kept, keptPlaces) = needsMany ? whole.pruned(upTo: left.upperBound, from: start) : (whole, nil)
       kept.headSize = Int.max
       let chosen = kept.select(in: left, fixedLow: left.lowerBound, start: start, aim: nil, tail: nil)
@@ -433,8 +438,7 @@ struct VarietyFill {
         guard sum <= high else { break }
         for show in deltas.indices {
           deltas[show] += dominantIndex[item] == show ? 1 : -2
-          // δ − 2 · j ≤ 2 takes j = ⌈(δ − 2) / 2⌉ of the others.
-          let needed = offsets[show] + max(0, (deltas[show] - 1) / 2)
+          let needed = offsets[show] + Self.othersNeeded(from: deltas[show])
           if needed >= offsets[show + 1] || sum + sums[needed] > high { break fits }
         }
         item += 1
