@@ -184,7 +184,8 @@ struct QueueEditorTests {
   @Test("the README's embedding example runs as written")
   func readmeExample() throws {
     let path = NSTemporaryDirectory() + "queue-screens-\(UUID().uuidString).json"
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    // The store's file and its lock file.
+    defer { for file in [path, path + ".lock"] { try? FileManager.default.removeItem(atPath: file) } }
     let catalog = Catalog(shows: [])
     try QueueStore(path: path).update(now: start) { (library) throws(QueueError) in
       try library.modify(.commute, now: start) { (queue) throws(QueueError) in

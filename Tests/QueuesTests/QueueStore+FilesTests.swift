@@ -13,7 +13,7 @@ import Testing
 #endif
 
 @Suite("Queue store files")
-struct QueueStoreFilesTests {
+final class QueueStoreFilesTests {
   let directory: TemporaryDirectory
   let store: QueueStore
 
@@ -21,6 +21,8 @@ struct QueueStoreFilesTests {
     directory = try TemporaryDirectory(prefix: "queues-files-tests")
     store = QueueStore(path: directory.file("queues.json"))
   }
+
+  deinit { directory.cleanUp() }
 
   func bytes(_ path: String) -> [UInt8]? {
     FileManager.default.contents(atPath: path).map(Array.init)

@@ -13,10 +13,21 @@ import Testing
 #endif
 
 @Suite("Queue store")
-struct QueueStoreTests {
-  func store() throws -> QueueStore {
-    QueueStore(path: try TemporaryDirectory(prefix: "queues-tests").file("queues.json"))
+final class QueueStoreTests {
+  /// The directories this test made, removed when it ends.
+  private var directories: [TemporaryDirectory] = []
+
+  deinit { for directory in directories { directory.cleanUp() } }
+
+  /// A new directory, removed when the test ends.
+  func directory() throws -> TemporaryDirectory {
+    let directory = try TemporaryDirectory(prefix: "queues-tests")
+    directories.append(directory)
+    return directory
   }
+
+  /// A store in a new directory, without a file yet.
+  func store() throws -> QueueStore { QueueStore(path: try directory().file("queues.json")) }
 
   func bytes(_ path: String) -> [UInt8]? {
     FileManager.default.contents(atPath: path).map(Array.init)
@@ -169,7 +180,7 @@ struct QueueStoreTests {
 
   @Test("a directory at the store's path is refused as such, and not moved")
   func unreadable() throws {
-    let directory = try TemporaryDirectory(prefix: "queues-tests").path
+    let directory = try directory().path
     try FileManager.default.createDirectory(atPath: directory + "/queues.json", withIntermediateDirectories: false)
     let store = QueueStore(path: directory + "/queues.json")
     let refusal = QueueError.storeNotRegularFile(path: store.path, target: store.path, kind: .directory)
@@ -181,7 +192,7 @@ struct QueueStoreTests {
 
   @Test("a store in a missing directory reports the failed write")
   func writeFailure() throws {
-    let store = QueueStore(path: try TemporaryDirectory(prefix: "queues-tests").file("missing/queues.json"))
+    let store = QueueStore(path: try directory().file("missing/queues.json"))
     #expect(throws: QueueError.self) { try store.save(QueueLibrary()) }
   }
 

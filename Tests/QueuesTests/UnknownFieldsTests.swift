@@ -239,7 +239,9 @@ struct UnknownFieldsTests {
 
   @Test("a store read, changed and saved keeps the unknown members byte for byte in meaning")
   func throughTheStore() throws {
-    let store = QueueStore(path: try TemporaryDirectory(prefix: "queues-tests").file("queues.json"))
+    let directory = try TemporaryDirectory(prefix: "queues-tests")
+    defer { directory.cleanUp() }
+    let store = QueueStore(path: directory.file("queues.json"))
     try Data(Self.newer.utf8).write(to: URL(fileURLWithPath: store.path))
     let saved = try store.update(now: testDate) { (library) throws(QueueError) in
       try library.createQueue(named: "New", id: QueueID("new"), now: testDate)
