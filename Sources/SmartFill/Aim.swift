@@ -59,10 +59,23 @@ struct Aim {
   ///
   /// - Complexity: O(1).
   func narrowed(_ window: ClosedRange<Int>, nearest: Int) -> ClosedRange<Int> {
-    let reach = max(nearest, aimSeconds)
+    guard let narrowed = within(window, reach: max(nearest, aimSeconds)) else {
+      preconditionFailure("aiming needs a reachable total within \(nearest) s of the target")
+    }
+    return narrowed
+  }
+
+  /// `window` narrowed to `target ± aim`, as ``narrowed(_:nearest:)`` narrows it when a total lies within
+  /// the aim of the target, or `nil` when no total in units lies there (an aim of 0 at a target between two).
+  ///
+  /// - Complexity: O(1).
+  func narrowedAtTarget(_ window: ClosedRange<Int>) -> ClosedRange<Int>? { within(window, reach: aimSeconds) }
+
+  /// The totals in units of `window` within `reach` seconds of the target, or `nil` when there are none.
+  private func within(_ window: ClosedRange<Int>, reach: Int) -> ClosedRange<Int>? {
     let lowest = targetSeconds - reach
-    let low = lowest <= 0 ? 0 : (lowest + unit - 1) / unit
-    let high = (targetSeconds + reach) / unit
-    return max(low, window.lowerBound)...min(high, window.upperBound)
+    let low = max(lowest <= 0 ? 0 : (lowest + unit - 1) / unit, window.lowerBound)
+    let high = min((targetSeconds + reach) / unit, window.upperBound)
+    return low <= high ? low...high : nil
   }
 }

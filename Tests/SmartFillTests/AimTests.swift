@@ -74,4 +74,18 @@ struct AimTests {
       try engine.fill(FillRequest(mode: .fillTime, targetSeconds: 2700, aimSeconds: seconds))
     }
   }
+
+  @Test("the window narrowed at the target holds the whole units within the aim, or none between two units")
+  func narrowedAtTarget() {
+    // Units of 60 s, target 2,730 s (45 minutes 30 seconds), window 42…48 minutes in units.
+    let window = 42...48
+    #expect(Aim(targetSeconds: 2730, aimSeconds: 0, unit: 60).narrowedAtTarget(window) == nil)
+    #expect(Aim(targetSeconds: 2730, aimSeconds: 29, unit: 60).narrowedAtTarget(window) == nil)
+    #expect(Aim(targetSeconds: 2730, aimSeconds: 30, unit: 60).narrowedAtTarget(window) == 45...46)
+    #expect(Aim(targetSeconds: 2730, aimSeconds: 600, unit: 60).narrowedAtTarget(window) == 42...48)
+    // Where a total lies within the aim, the window is narrowed exactly as at any nearer deviation.
+    let aim = Aim(targetSeconds: 2700, aimSeconds: 60, unit: 60)
+    #expect(aim.narrowedAtTarget(window) == 44...46)
+    #expect(aim.narrowed(window, nearest: 0) == 44...46 && aim.narrowed(window, nearest: 60) == 44...46)
+  }
 }
