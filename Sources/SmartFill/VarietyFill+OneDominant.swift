@@ -135,13 +135,14 @@ extension VarietyFill {
     // The window and the aim are settled by a selection found: one inside the window, close enough to the
     // target that aiming narrows no less than it would at the target itself. Otherwise every total counts.
     if reach < high, fixedLow == nil,
-      !inWindow || aim.map({ low...top != $0.narrowed(window, nearest: 0) }) ?? false
+      !inWindow || aim.map({ low...top != $0.narrowedAtTarget(window) }) ?? false
     {
       reach = high
       fillTail()
       fillHead(through: 0, upTo: high)
       (low, top, inWindow) = bounds()
     }
+    if stopsOutsideWindow, !inWindow { return ([], [], 0, false) }
 
     var delta = start
     var taken: [Int] = []

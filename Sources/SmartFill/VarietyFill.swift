@@ -69,6 +69,15 @@ struct VarietyFill {
   /// ``ExcessRows``: `nil` (the default) for ``defaultTailReach(forTop:)``. The answer is the same whatever
   /// it is (see ``selectOneDominant(in:fixedLow:start:aim:tail:tailDominant:)``); tests vary it.
   var tailReach: Int? = nil
+  /// Whether a search first tries a prefix that the forward pass takes whole (see
+  /// ``selectAfterWholePrefix(in:fixedLow:start:aim:tail:)``): `nil` or `true` (the default) where one is
+  /// guessed, `false` never. The answer is the same; tests set it to check both.
+  var takesWholePrefix: Bool? = nil
+  /// Whether a search that finds no selection in its window returns at once, taking nothing, instead of
+  /// selecting up to the largest total below it: the search after a prefix taken whole only tells whether
+  /// there is one, and must not read the tail's candidates past what it has built when there is none
+  /// (``VarietyTail/select`` builds more of them).
+  var stopsOutsideWindow = false
 
   /// The tail's first reach for a window whose top is `high` units: an eighth of it, and at least 2,048
   /// units; the whole window up to 4,096. A pass asks the tail for a large total only where it passes over a
@@ -145,6 +154,11 @@ struct VarietyFill {
   func select(
     in window: ClosedRange<Int>, fixedLow: Int?, start: [Int], aim: Aim?, tail: VarietyTail?
   ) -> (indices: [Int], tailIndices: [Int], total: Int, inWindow: Bool) {
+    if takesWholePrefix != false,
+      let outcome = selectAfterWholePrefix(in: window, fixedLow: fixedLow, start: start, aim: aim, tail: tail)
+    {
+      return outcome
+    }
     // The tail's candidates of the dominant shows: they bound δ as this list's own do.
     let tailDominant = tail?.dominant(window.upperBound)
     if dominantCount == 1, usesExcessRows != false,
@@ -265,6 +279,7 @@ struct VarietyFill {
     let (low, top, inWindow) = Self.bounds(
       window, fixedLow: fixedLow, aim: aim, largest: { rows.largest(first, atMost: $0) },
       smallest: { rows.smallest(first, atLeast: $0) })
+    if stopsOutsideWindow, !inWindow { return ([], [], 0, false) }
 
     var taken: [Int] = []
     var total = 0
