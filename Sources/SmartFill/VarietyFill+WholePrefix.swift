@@ -2,22 +2,25 @@
 ///
 /// The pass takes a candidate when some completion after it lands in what it must reach and ends
 /// arrangeable. If some completion does from position `m`, after every candidate before it, then the pass
-/// takes every one of them, unless it stops before `m` (inside the window and arrangeable): for each, the
-/// candidates after it up to `m`, with that completion, are one. From `m` on, the pass is the rule's pass over
-/// the candidates from `m`, from the state reached and for what is left of the window: a search whose rows
-/// span only what is left, not the whole window. On gen-100-s1 at 8 hours (instance 2), the pass takes the
-/// first 41 of 64 episodes of one show, and the search from there spans 1,988 units instead of 28,980.
+/// takes every one of them (the prefix is kept below the window, so the pass does not stop inside it): for
+/// each, the candidates after it up to `m`, with that completion, are one. From `m` on, the pass is the rule's
+/// pass over the candidates from `m` that fit in what is left, from the state reached: a search whose rows
+/// span only what is left of the window, not all of it. On gen-100-s1 at 8 hours (instance 2), the pass
+/// takes the first 41 of 64 episodes of one show, and the search from there spans 1,988 units instead of
+/// 28,980.
 ///
 /// What the pass must reach is known before the rows only when such a completion settles it: with
 /// `fixedLow`, from it to the window's top; with an aim, the window narrowed at the target (a completion
 /// inside it shows that *d\** is at most the aim, and the window is then narrowed exactly so); without one,
-/// the window. The search from `m` looks for a completion there (its own window, so it answers whether one
-/// exists); when it finds none, the whole search runs as it would have, and the guess cost only that search.
+/// the window. The search from `m` looks for a completion there (its own window, which the prefix leaves
+/// above 0, so it answers whether one exists), and where it finds none it stops before its pass
+/// (``stopsOutsideWindow``): the tail builds candidates only for a pass, and the whole search then runs as it
+/// would have, with the tail as it was. The guess cost only that narrow search.
 ///
 /// `m` is guessed from what a completion needs: from a state `δ`, each dominant show needs
-/// ``othersNeeded(from:)`` episodes of the others (among this list's, as the tail's are not built), which
-/// last at least as long as that many of the shortest. The guess is the last position before the prefix
-/// and those stop fitting, or where the pass would stop.
+/// ``othersNeeded(from:)`` episodes of the others, which last at least as long as that many of the shortest
+/// (this list's, and where those do not fit, the tail's too, read shortest first). The guess is the last
+/// position before the prefix and those stop fitting, or before the prefix reaches the window.
 extension VarietyFill {
   /// The rule's selection as ``select(in:fixedLow:start:aim:tail:)`` gives it, by a prefix taken whole and a
   /// search from there, or `nil` when no prefix is guessed or the search from it finds no completion.
