@@ -90,15 +90,7 @@ extension VarietyFill {
     var following: VarietyFill?
     var settled = SettledExcess(sums: [0], start: start, high: high)
     if cut < count || tail != nil {
-      var list = VarietyFill(
-        durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut },
-        dominantIndex: Array(dominantIndex[cut...]), dominantCount: 1)
-      list.budget = budget
-      list.headSize = headSize > Int.max / 4 ? Int.max : headSize * 4
-      list.usesExcessRows = usesExcessRows
-      list.storesExcessInBytes = storesExcessInBytes
-      list.scratch = scratch
-      list.tailReach = tailReach
+      let list = candidates(from: cut, headSize: headSize > Int.max / 4 ? Int.max : headSize * 4)
       settled = settledExcess(before: cut, start: start, high: high)
       following = list
       if cut < count { rest = list }

@@ -45,16 +45,7 @@ extension VarietyFill {
     guard prefix > 0 else { return nil }
     let left = max(0, reached.lowerBound - total)...(reached.upperBound - total)
     // Only the candidates that fit in what is left.
-    var (rest, places) = VarietyFill(
-      durations: Array(durations[prefix...]), groupEnds: groupEnds[prefix...].map { $0 - prefix },
-      dominantIndex: Array(dominantIndex[prefix...]), dominantCount: dominantCount
-    ).pruned(upTo: left.upperBound)
-    rest.budget = budget
-    rest.headSize = headSize
-    rest.usesExcessRows = usesExcessRows
-    rest.storesExcessInBytes = storesExcessInBytes
-    rest.scratch = scratch
-    rest.tailReach = tailReach
+    var (rest, places) = candidates(from: prefix, headSize: headSize).pruned(upTo: left.upperBound)
     rest.takesWholePrefix = false
     rest.stopsOutsideWindow = true
     let chosen = rest.select(in: left, fixedLow: nil, start: deltas, aim: nil, tail: tail)

@@ -71,7 +71,8 @@ struct VarietyFill {
   var tailReach: Int? = nil
   /// Whether a search first tries a prefix that the forward pass takes whole (see
   /// ``selectAfterWholePrefix(in:fixedLow:start:aim:tail:)``): `nil` or `true` (the default) where one is
-  /// guessed, `false` never. The answer is the same; tests set it to check both.
+  /// guessed, `false` never (for this list; the lists it searches after its head try as they are set). The
+  /// answer is the same; tests set it to check both.
   var takesWholePrefix: Bool? = nil
   /// Whether a search that finds no selection in its window returns at once, taking nothing, instead of
   /// selecting up to the largest total below it: the search after a prefix taken whole only tells whether
@@ -218,14 +219,7 @@ struct VarietyFill {
     // The candidates of this list after the head.
     var rest: VarietyFill?
     if cut < count || tail != nil {
-      var after = VarietyFill(
-        durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut },
-        dominantIndex: Array(dominantIndex[cut...]), dominantCount: dominantCount)
-      after.budget = budget
-      after.headSize = headSize > Int.max / 4 ? Int.max : headSize * 4
-      after.usesExcessRows = usesExcessRows
-      after.storesExcessInBytes = storesExcessInBytes
-      after.scratch = scratch
+      let after = candidates(from: cut, headSize: headSize > Int.max / 4 ? Int.max : headSize * 4)
       // The sets after the head are needed for the head's states, but there δ rises by one per episode of
       // the show taken: their space reaches that much higher (beyond, the episodes would not fit). Below 2
       // minus what fits of them, every δ shares one row there.
@@ -412,6 +406,23 @@ struct VarietyFill {
     let narrowed = aim.narrowed(
       window, nearest: aim.nearestDeviation(in: window, largest: largest, smallest: smallest))
     return (narrowed.lowerBound, narrowed.upperBound, true)
+  }
+
+  /// The candidates from `start` on as a list of their own, with this search's settings (budget, kinds of
+  /// rows, scratch pool, tail reach) and a head of at most `headSize`.
+  ///
+  /// - Complexity: O(*n*).
+  func candidates(from start: Int, headSize: Int) -> VarietyFill {
+    var list = VarietyFill(
+      durations: Array(durations[start...]), groupEnds: groupEnds[start...].map { $0 - start },
+      dominantIndex: Array(dominantIndex[start...]), dominantCount: dominantCount)
+    list.budget = budget
+    list.headSize = headSize
+    list.usesExcessRows = usesExcessRows
+    list.scratch = scratch
+    list.storesExcessInBytes = storesExcessInBytes
+    list.tailReach = tailReach
+    return list
   }
 
   /// The durations of the dominant show `show`'s candidates.
