@@ -89,19 +89,21 @@ extension VarietyFill {
       return guess
     }
     // The most any dominant show could need, and the others' candidates of the tail shorter than `upper`,
-    // read shortest first until more than that many are: the sums of that many take only those.
+    // read shortest first until more than that many are: the sums of that many take only those. (The
+    // ranges are those of `forEachRangeOfLengths`, read here without sorting this list's groups: through that
+    // helper the slowest requests took up to 2.4% more instructions.)
     let most =
       (0..<dominantCount).map { show in
         Self.othersNeeded(from: start[show] + durations.indices.count { dominantIndex[$0] == show })
       }.max() ?? 0
     var shorter = VarietyFill(durations: [], groupEnds: [], dominantIndex: [], dominantCount: dominantCount)
-    var upper = 64
+    var (lower, upper) = (0, 64)
     while true {
-      let groups = tail.others(upper == 64 ? 0 : upper / 2, upper, top)
+      let groups = tail.others(lower, upper, top)
       shorter.durations += groups.durations
       shorter.dominantIndex += groups.dominantIndex
       if shorter.durations.count > most || upper > top { break }
-      upper *= 2
+      (lower, upper) = (upper, upper * 2)
     }
     for item in durations.indices where durations[item] < upper {
       shorter.durations.append(durations[item])
