@@ -218,9 +218,16 @@ struct SplitCandidates {
       result.durations.reserveCapacity(result.durations.count + end - start)
       result.dominantIndex.reserveCapacity(result.dominantIndex.count + end - start)
       result.groupEnds.reserveCapacity(result.groupEnds.count + end - start)
+      // The others' free candidates, each a group of its own: the range holds exactly their lengths.
+      let first = merge.nextFree
       for position in start..<end {
         let offset = Int(byDuration[position])
-        if !dominants.contains(Int(freeOrder[offset].show)) { appendFree(offset) }
+        guard offset >= first else { continue }
+        let free = freeOrder[offset]
+        guard !dominants.contains(Int(free.show)), merge.admitsFree(at: offset) else { continue }
+        result.durations.append(Int(free.seconds) / unit)
+        result.dominantIndex.append(nil)
+        result.groupEnds.append(result.durations.count)
       }
     }
     return result

@@ -545,9 +545,12 @@ struct VarietyFill {
     if let total, total < 4 * end {
       // Only lengths up to `total` can be among them.
       var byLength = [Int32](repeating: 0, count: max(0, total) + 1)
+      var counted = 0
       for item in 0..<end where durations[item] <= total && counts(dominantIndex[item]) {
         byLength[durations[item]] += 1
+        counted += 1
       }
+      sums.reserveCapacity(counted + 1)
       var sum = 0
       for length in byLength.indices {
         for _ in 0..<Int(byLength[length]) {
@@ -558,7 +561,12 @@ struct VarietyFill {
       }
       return sums
     }
-    for length in (0..<end).filter({ counts(dominantIndex[$0]) }).map({ durations[$0] }).sorted() {
+    var lengths: [Int] = []
+    lengths.reserveCapacity(end)
+    for item in 0..<end where counts(dominantIndex[item]) { lengths.append(durations[item]) }
+    lengths.sort()
+    sums.reserveCapacity(lengths.count + 1)
+    for length in lengths {
       sums.append(sums.last! + length)
       if let total, sums.last! > total {
         sums.removeLast()
@@ -624,7 +632,17 @@ struct VarietyFill {
     var next = 0
     while lower <= high, needed(lower) {
       var groups = others(lower, upper, high)
-      while next < last.count, durations[last[next]] < upper {
+      // Room for this list's groups in the range too (the tail's are read into arrays just large enough).
+      var added = 0
+      var inRange = next
+      while inRange < last.count, durations[last[inRange]] < upper {
+        added += groupEnds[last[inRange]] - last[inRange]
+        inRange += 1
+      }
+      groups.durations.reserveCapacity(groups.durations.count + added)
+      groups.dominantIndex.reserveCapacity(groups.dominantIndex.count + added)
+      groups.groupEnds.reserveCapacity(groups.groupEnds.count + added)
+      while next < inRange {
         let start = last[next]
         let end = groupEnds[start]
         groups.durations += durations[start..<end]
@@ -644,6 +662,7 @@ struct VarietyFill {
   /// - Complexity: O(*g* log *g*) for *g* groups.
   func byFirstLength(ofDominant dominant: Bool?) -> [Int] {
     var keyed: [Int] = []
+    keyed.reserveCapacity(durations.count)
     var start = 0
     while start < durations.count {
       let end = groupEnds[start]
@@ -660,7 +679,8 @@ struct VarietyFill {
       start = end
     }
     keyed.sort()
-    return keyed.map { $0 & 0xFFFF_FFFF }
+    for index in keyed.indices { keyed[index] &= 0xFFFF_FFFF }
+    return keyed
   }
 
   /// The totals of a multiset of candidates per state, built group by group (see
