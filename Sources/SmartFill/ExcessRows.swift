@@ -207,22 +207,11 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
       merge(out + low, from + low, count: high - low)
       return
     }
-    // In place: down, in stretches of at most 512, each reading below its own start what is written only
-    // later; a stretch as long as the shift where that is 64 or more, else one of 512 that reads a copy of
-    // what it needs (in the scratch row), since a stretch longer than the shift would read some of itself.
+    // In place: what it reads, copied first into the scratch row (one copy and one pass, fewer instructions than
+    // passes down the row in stretches no longer than the shift, which read only what is not written yet).
     let copy = values + scratch * width
-    let longest = shift >= 64 ? min(shift, 512) : 512
-    var end = high
-    while end > low {
-      let stretch = min(end - low, longest)
-      end -= stretch
-      if shift >= stretch {
-        merge(out + end, from + end, count: stretch)
-      } else {
-        copy.update(from: from + end, count: stretch)
-        merge(out + end, copy, count: stretch)
-      }
-    }
+    copy.update(from: from + low, count: high - low)
+    merge(out + low, copy, count: high - low)
   }
 
   /// Copies `row` into the scratch row, below `end`.
