@@ -382,8 +382,11 @@ public struct FillEngine: Sendable {
       let larger = size > Int.max / 4 ? Int.max : size * 4
       /// The candidates past the built ones no longer than `top` units, as a list searched whole, and their
       /// numbers; `nil` when there are more than `limit`.
-      func remaining(upTo top: Int, limit: Int) -> (list: VarietyFill, numbers: [Int])? {
-        guard let rest = split.remaining(upTo: top, unit: unit, limit: limit) else { return nil }
+      func remaining(upTo top: Int, limit: Int, othersUpTo: Int? = nil) -> (list: VarietyFill, numbers: [Int])? {
+        guard
+          let rest = split.remaining(
+            upTo: top, unit: unit, limit: limit, others: othersUpTo.map { (longest: $0, dominants: shows) })
+        else { return nil }
         let base = split.built.durations.count
         appended = rest
         var fill = VarietyFill(
@@ -419,7 +422,13 @@ public struct FillEngine: Sendable {
               aim: nil)
             return (chosen.indices, chosen.total)
           },
-          remaining: { top in remaining(upTo: top, limit: VarietyFill.wholeListLimit(top: top, bytes: wholeListBytes)) }
+          remaining: { top, othersUpTo in
+            remaining(
+              upTo: top, limit: VarietyFill.wholeListLimit(top: top, bytes: wholeListBytes), othersUpTo: othersUpTo)
+          },
+          shortestOthers: { count, top in
+            split.shortestOthers(count: count, unit: unit, upTo: top, dominants: shows)
+          }
         )
       let chosen = fill.select(in: window, fixedLow: fixedLow, start: deltas, aim: aim, tail: tail)
       return (chosen.indices.map { $0 + start } + chosen.tailIndices, chosen.total, chosen.inWindow)

@@ -45,11 +45,15 @@ struct SplitCandidates {
   /// can still take (a longer one never fits, and a chain's episodes after one that does not fit can never
   /// follow it). `nil` when more than `limit` free candidates are that short, so that building them would
   /// cost more than extending the built list. `marksOffsets` chooses how they are put in order (`nil`: the
-  /// cheaper way); tests set it to check both.
+  /// cheaper way); tests set it to check both. With `others`, the free candidates of shows other than
+  /// `others.dominants` are left out where they last more than `others.longest` units (the limit still
+  /// counts them).
   ///
   /// - Complexity: O(log *n* + min(*m* log *m*, *m* + *f* / 64) + *c*) for the *m* short free candidates,
   ///   the *f* free candidates not built and the chains' *c*.
-  func remaining(upTo top: Int, unit: Int, limit: Int, marksOffsets: Bool? = nil) -> TimeCandidates? {
+  func remaining(
+    upTo top: Int, unit: Int, limit: Int, others: (longest: Int, dominants: [Int])? = nil, marksOffsets: Bool? = nil
+  ) -> TimeCandidates? {
     let index = merge.context.index
     let freeOrder = index.freeOrder
     let byDuration = index.freeByDuration
@@ -60,13 +64,23 @@ struct SplitCandidates {
     // where it has fewer words than a few per candidate, else sorted.
     let first = merge.nextFree
     let span = max(0, freeOrder.count - first)
+    // Past `shorter`, only the dominant shows' free candidates.
+    let shorter =
+      others.map { others in
+        byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) > max(-1, others.longest) * unit }
+      } ?? low
+    let dominants = others?.dominants ?? []
+    func admits(_ position: Int, _ offset: Int) -> Bool {
+      offset >= first && (position < shorter || dominants.contains(Int(freeOrder[offset].show)))
+        && merge.admitsFree(at: offset)
+    }
     var offsets: [Int] = []
     offsets.reserveCapacity(low)
     if marksOffsets ?? (span / 64 < low * 4) {
       var marks = [UInt64](repeating: 0, count: (span + 63) / 64)
       for position in 0..<low {
         let offset = Int(byDuration[position])
-        if offset >= first, merge.admitsFree(at: offset) {
+        if admits(position, offset) {
           marks[(offset - first) >> 6] |= 1 << ((offset - first) & 63)
         }
       }
@@ -80,7 +94,7 @@ struct SplitCandidates {
     } else {
       for position in 0..<low {
         let offset = Int(byDuration[position])
-        if offset >= first, merge.admitsFree(at: offset) { offsets.append(offset) }
+        if admits(position, offset) { offsets.append(offset) }
       }
       offsets.sort()
     }
@@ -118,6 +132,39 @@ struct SplitCandidates {
     }
     while nextSpecial < merge.special.count { emitSpecial() }
     return result
+  }
+
+  /// The `count` shortest lengths, in units of `unit` seconds and at most `top`, among the episodes not built
+  /// yet of shows other than `dominants`, counted generously: every free one past the built ones, admitted or
+  /// not, and every episode of their chains (fewer where fewer are that short). They hold those of every
+  /// other show's candidate that ``remaining(upTo:unit:limit:others:marksOffsets:)`` builds, so the sum of the
+  /// first `j` is at most that of the `j` shortest of those: a bound from it leaves out no candidate a
+  /// selection could take.
+  ///
+  /// - Complexity: O(*m* + *c* + *k* log *k*) for the *m* free candidates read, the chains' *c* episodes and
+  ///   the *k* chained ones shorter than the longest free one kept.
+  func shortestOthers(count: Int, unit: Int, upTo top: Int, dominants: [Int]) -> [Int] {
+    guard count > 0 else { return [] }
+    let index = merge.context.index
+    let (byDuration, freeOrder) = (index.freeByDuration, index.freeOrder)
+    var lengths: [Int] = []
+    lengths.reserveCapacity(count)
+    for position in byDuration.indices {
+      let free = freeOrder[Int(byDuration[position])]
+      let length = Int(free.seconds) / unit
+      if length > top || lengths.count == count { break }
+      if Int(byDuration[position]) >= merge.nextFree, !dominants.contains(Int(free.show)) { lengths.append(length) }
+    }
+    // Chained episodes can be shorter: those below the longest kept.
+    let bound = lengths.count == count ? lengths[count - 1] : top + 1
+    var chained: [Int] = []
+    for group in merge.special[merge.nextSpecial...] where !dominants.contains(merge.specialRefs[group.start].show) {
+      for duration in merge.durations(of: group) where duration / unit < bound { chained.append(duration / unit) }
+    }
+    guard !chained.isEmpty else { return lengths }
+    lengths += chained
+    lengths.sort()
+    return Array(lengths.prefix(count))
   }
 
   /// The totals up to `high` reachable from the candidates not built yet, as compact reach words, with

@@ -342,12 +342,34 @@ struct VarietyFill {
   /// of 918) 3.64 M → 3.78 M, and gen-10000-s1 at 45 minutes (2; 9,272 of 10,008) 11.4 M → 14.1 M.
   static let pruningNeed = 5
 
+  /// How long the other shows' free candidates of the tail can be and still be kept by
+  /// ``pruned(upTo:from:)`` after a head (in `own`, what is left of this list), with `top` left, from the
+  /// state `start` of one dominant show: one of them leaves `start[0] − 2`, from which the show needs *k*
+  /// episodes of the others, which last at least as long as the *k* shortest of the others of `own` and of
+  /// the tail's generous count (``VarietyTail/shortestOthers``). Longer ones could never be kept, so they
+  /// need not be built. `nil` (no bound) for several dominant shows; −1 where fewer than *k* others exist.
+  ///
+  /// - Complexity: O(*n* log *n*) for the *n* candidates of `own`.
+  static func othersUpTo(own: VarietyFill?, tail: VarietyTail, top: Int, start: [Int]) -> Int? {
+    guard start.count == 1 else { return nil }
+    let needed = othersNeeded(from: start[0] - 2)
+    guard needed > 0 else { return top }
+    var lengths = tail.shortestOthers(needed, top)
+    if let own {
+      for item in own.durations.indices where own.dominantIndex[item] == nil { lengths.append(own.durations[item]) }
+    }
+    guard lengths.count >= needed else { return -1 }
+    lengths.sort()
+    return top - lengths[..<needed].reduce(0, +)
+  }
+
   /// The rule's selection after a head that the forward pass ran through, from the state `start`, with
   /// every total in `left` accepted (the head's search decided one is reachable): among `rest`, this
   /// list's candidates after its head of `cut`, then `tail`'s. Only the candidates that fit in what is left
   /// can be taken, and where the list searched holds every candidate left and a dominant show still needs
   /// ``pruningNeed`` or more of the other shows' episodes, only those that leave room for them
-  /// (``pruned(upTo:from:)``). When few of the tail's fit
+  /// (``pruned(upTo:from:)``; the tail's other free candidates too long for that are then not even built,
+  /// see ``othersUpTo(own:tail:top:start:)``). When few of the tail's fit
   /// (``VarietyTail/remaining``), the two lists are searched as one, with a row per candidate, instead of
   /// `rest` with the tail's multiset and then the tail again from where that pass stopped; the answer is the
   /// same, as the built candidates come before the tail's in priority order. Returns `indices` in this list
@@ -358,8 +380,12 @@ struct VarietyFill {
     rest: VarietyFill?, cut: Int, tail: VarietyTail?, left: ClosedRange<Int>, start: [Int]
   ) -> (indices: [Int], tailIndices: [Int], total: Int) {
     let pruned = rest?.pruned(upTo: left.upperBound)
+    // Keeping only the candidates that leave room for the others pays where a dominant show needs many of
+    // them (so that they take much of what is left); elsewhere the pass costs more than the rows it saves.
+    let needsMany = start.contains { othersNeeded(from: $0) >= pruningNeed }
     if let tail, pruned.map({ $0.0.mustGoOn(from: start, top: left.upperBound) }) ?? true,
-      let (more, numbers) = tail.remaining(left.upperBound)
+      let (more, numbers) = tail.remaining(
+        left.upperBound, needsMany ? othersUpTo(own: pruned?.0, tail: tail, top: left.upperBound, start: start) : nil)
     {
       var whole = pruned?.0 ?? more
       let places = pruned?.places ?? []
@@ -369,9 +395,6 @@ struct VarietyFill {
         whole.groupEnds += more.groupEnds.map { $0 + count }
         whole.dominantIndex += more.dominantIndex
       }
-      // Keeping only the candidates that leave room for the others pays where a dominant show needs many of
-      // them (so that they take much of what is left); elsewhere the pass costs more than the rows it saves.
-      let needsMany = start.contains { othersNeeded(from: $0) >= pruningNeed }
       var (kept, keptPlaces) = needsMany ? whole.pruned(upTo: left.upperBound, from: start) : (whole, nil)
       kept.headSize = Int.max
       let chosen = kept.select(in: left, fixedLow: left.lowerBound, start: start, aim: nil, tail: nil)

@@ -24,6 +24,11 @@ struct VarietyTail {
   var select: (_ window: ClosedRange<Int>, _ start: [Int]) -> (indices: [Int], total: Int)
   /// The candidates no longer than `top`, in priority order, and each one's number in the caller's
   /// numbering, when they are few enough for a search to keep a row for each (see
-  /// ``VarietyFill/wholeListLimit(top:bytes:)``); `nil` otherwise.
-  var remaining: (_ top: Int) -> (list: VarietyFill, numbers: [Int])? = { _ in nil }
+  /// ``VarietyFill/wholeListLimit(top:bytes:)``); `nil` otherwise. The other shows' free candidates longer
+  /// than `othersUpTo`, where given, are left out (see ``SplitCandidates``).
+  var remaining: (_ top: Int, _ othersUpTo: Int?) -> (list: VarietyFill, numbers: [Int])? = { _, _ in nil }
+  /// The `count` shortest lengths at most `top` among the other shows' episodes, or more of them: their
+  /// sums are at most those of the candidates ``remaining`` gives (see
+  /// ``SplitCandidates/shortestOthers(count:unit:upTo:dominants:)``).
+  var shortestOthers: (_ count: Int, _ top: Int) -> [Int] = { _, _ in [] }
 }

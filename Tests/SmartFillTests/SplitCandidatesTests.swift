@@ -93,6 +93,36 @@ struct SplitCandidatesTests {
       #expect(rest?.refs.map(\.episode) == expected.refs.map(\.episode), "\(place)")
       #expect(rest?.refs.map(\.show) == expected.refs.map(\.show), "\(place)")
     }
+    Self.expectOthersBounded(split, context: context, expected: expected, top: top, random: &random, label)
+  }
+
+  /// With a bound on the other shows' free candidates, `remaining` leaves out exactly those longer than it,
+  /// and `shortestOthers` reads lengths whose sums are at most those of the others it builds.
+  static func expectOthersBounded(
+    _ split: SplitCandidates, context: RequestContext, expected: TimeCandidates, top: Int,
+    random: inout SeededGenerator, _ label: String
+  ) {
+    let shows = Set(expected.refs.map(\.show)).sorted()
+    let dominants = shows.isEmpty ? [] : [shows.randomElement(using: &random)!]
+    let longest = Int.random(in: -1...top, using: &random)
+    let place = "\(label), top \(top), dominants \(dominants), others up to \(longest)"
+    let kept = expected.refs.indices.filter { item in
+      let ref = expected.refs[item]
+      return ref.inChain || context.isPriority[ref.show] || dominants.contains(ref.show)
+        || expected.durations[item] <= longest
+    }
+    let bounded = split.remaining(upTo: top, unit: 1, limit: .max, others: (longest, dominants))
+    #expect(bounded?.durations == kept.map { expected.durations[$0] }, "\(place)")
+    #expect(bounded?.refs.map(\.episode) == kept.map { expected.refs[$0].episode }, "\(place)")
+    let others = expected.refs.indices.filter { !dominants.contains(expected.refs[$0].show) }
+      .map { expected.durations[$0] }.sorted()
+    let count = Int.random(in: 0...others.count + 2, using: &random)
+    let lengths = split.shortestOthers(count: count, unit: 1, upTo: top, dominants: dominants)
+    #expect(lengths == lengths.sorted() && lengths.allSatisfy { $0 <= top }, "\(place), count \(count)")
+    #expect(lengths.count == count || lengths.count >= others.count, "\(place), count \(count)")
+    for j in 0...min(lengths.count, others.count) {
+      #expect(lengths[..<j].reduce(0, +) <= others[..<j].reduce(0, +), "\(place), count \(count), first \(j)")
+    }
   }
 
   @Test("many episodes of a few lengths: the tail's totals, added a bundle at a time, equal the list's (600 cases)")

@@ -325,6 +325,34 @@ struct VarietyDominatedTests {
     return (taken, total)
   }
 
+  /// A catalog of one show first in priority (`episodes` of `lengths` seconds) and `others` shows after it
+  /// (`theirEpisodes` each, of `theirLengths`), episodic: every episode a free candidate.
+  static func dominatedCatalog(
+    episodes: Int, lengths: ClosedRange<Int>, others: Int, theirEpisodes: ClosedRange<Int>,
+    theirLengths: ClosedRange<Int>, random: inout SeededGenerator
+  ) -> Catalog {
+    let big = Show(
+      feedURL: "https://example.com/a.xml", title: "A", recentListeningSeconds: 36_000,
+      episodes: (0..<episodes).map { index in
+        Episode(
+          guid: "a\(index)", title: "A \(index)", published: day(index),
+          durationSeconds: Int.random(in: lengths, using: &random))
+      })
+    var shows = [big]
+    for show in 0..<others {
+      shows.append(
+        Show(
+          feedURL: "https://example.com/o\(show).xml", title: "O\(show)",
+          recentListeningSeconds: Int.random(in: 0...200, using: &random),
+          episodes: (0..<Int.random(in: theirEpisodes, using: &random)).map { index in
+            Episode(
+              guid: "o\(show)-\(index)", title: "O \(index)", published: day(index),
+              durationSeconds: Int.random(in: theirLengths, using: &random))
+          }))
+    }
+    return Catalog(shows: shows)
+  }
+
   @Test("15–60 short episodes of one show and a few small shows: the engine's choice is the count oracle's")
   func dominatedCatalogs() throws {
     let seed: UInt64 = 0xD0_41_4A
@@ -333,26 +361,9 @@ struct VarietyDominatedTests {
     var filled = 0
     for trial in 0..<120 {
       let episodes = Int.random(in: 15...60, using: &random)
-      let big = Show(
-        feedURL: "https://example.com/a.xml", title: "A", recentListeningSeconds: 36_000,
-        episodes: (0..<episodes).map { index in
-          Episode(
-            guid: "a\(index)", title: "A \(index)", published: day(index),
-            durationSeconds: Int.random(in: 61...100, using: &random))
-        })
-      var shows = [big]
-      for show in 0..<Int.random(in: 1...6, using: &random) {
-        shows.append(
-          Show(
-            feedURL: "https://example.com/o\(show).xml", title: "O\(show)",
-            recentListeningSeconds: Int.random(in: 0...200, using: &random),
-            episodes: (0..<Int.random(in: 1...4, using: &random)).map { index in
-              Episode(
-                guid: "o\(show)-\(index)", title: "O \(index)", published: day(index),
-                durationSeconds: Int.random(in: 120...1500, using: &random))
-            }))
-      }
-      let catalog = Catalog(shows: shows)
+      let catalog = Self.dominatedCatalog(
+        episodes: episodes, lengths: 61...100, others: Int.random(in: 1...6, using: &random), theirEpisodes: 1...4,
+        theirLengths: 120...1500, random: &random)
       let minutes = [15, 30, 45][trial % 3]
       let tolerance = [180, 300][trial % 2]
       let aim = [0, 60, tolerance][Int.random(in: 0..<3, using: &random)]
@@ -392,6 +403,34 @@ struct VarietyDominatedTests {
       }
     }
     #expect(filled > 60)
+  }
+
+  @Test("a dominant show that needs many others past a short head: the tail's long others are not built (600 cases)")
+  func manyOthersPastTheHead() throws {
+    let seed: UInt64 = 0x07E5_0F7A
+    print("many others past the head: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var bounded = 0
+    for trial in 0..<600 {
+      // Many others, one to three episodes each, so that most of them are free candidates the head does not
+      // build.
+      let catalog = Self.dominatedCatalog(
+        episodes: Int.random(in: 20...50, using: &random), lengths: 61...120,
+        others: Int.random(in: 60...150, using: &random), theirEpisodes: 1...3, theirLengths: 90...1800,
+        random: &random)
+      let target = 60 * Int.random(in: 30...90, using: &random)
+      let tolerance = [180, 300][trial % 2]
+      let request = FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance)
+      var whole = try FillEngine(catalog: catalog)
+      whole.lookaheadHeadSize = Int.max
+      var cut = whole
+      cut.lookaheadHeadSize = Int.random(in: 12...20, using: &random)
+      let context = "seed \(seed), trial \(trial), \(target) s ± \(tolerance), head \(cut.lookaheadHeadSize!)"
+      let expected = try whole.fill(request)
+      #expect(try cut.fill(request) == expected, "\(context)")
+      if expected.entries.count > 12 { bounded += 1 }
+    }
+    #expect(bounded > 100, "most cases should take more than a head")
   }
 
   @Test("the issue's reproduction: 40 short episodes of A and two of B land in 45 ± 3 minutes, never 3 in a row")
