@@ -49,8 +49,9 @@ struct SplitCandidates {
   /// `others.dominants` are left out where they last more than `others.longest` units (the limit still
   /// counts them).
   ///
-  /// - Complexity: O(log *n* + min(*m* log *m*, *m* + *f* / 64) + *c*) for the *m* short free candidates,
-  ///   the *f* free candidates not built and the chains' *c*.
+  /// - Complexity: O(log *n* + min(*m* log *m*, *m* + *f* / 64) + *c*) for the *m* short free candidates
+  ///   (with `others`, those up to its bound, and the dominant shows' free candidates, read from their own
+  ///   lists), the *f* free candidates not built and the chains' *c*.
   func remaining(
     upTo top: Int, unit: Int, limit: Int, others: (longest: Int, dominants: [Int])? = nil, marksOffsets: Bool? = nil
   ) -> TimeCandidates? {
@@ -60,30 +61,36 @@ struct SplitCandidates {
     let longest = top * unit
     let low = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) > longest }
     guard low <= limit else { return nil }
+    let first = merge.nextFree
+    // With `others`, the free candidates up to `others.longest` units (the first `shorter` by duration), then
+    // the dominant shows' longer ones, read from their own lists.
+    var shorter = low
+    var longer: [Int] = []
+    if let others {
+      let bound = min(max(-1, others.longest), top) * unit
+      shorter = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) > bound }
+      for show in others.dominants where shorter < low {
+        for offset in index.freeOffsets(ofShow: show).lazy.map(Int.init) where offset >= first {
+          let seconds = Int(freeOrder[offset].seconds)
+          if seconds > bound, seconds <= longest { longer.append(offset) }
+        }
+      }
+    }
     // Their offsets in the free list, in its (priority) order: marked in a bitset over the offsets not built
     // where it has fewer words than a few per candidate, else sorted.
-    let first = merge.nextFree
     let span = max(0, freeOrder.count - first)
-    // Past `shorter`, only the dominant shows' free candidates.
-    let shorter =
-      others.map { others in
-        byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) > max(-1, others.longest) * unit }
-      } ?? low
-    let dominants = others?.dominants ?? []
-    func admits(_ position: Int, _ offset: Int) -> Bool {
-      offset >= first && (position < shorter || dominants.contains(Int(freeOrder[offset].show)))
-        && merge.admitsFree(at: offset)
-    }
+    let count = shorter + longer.count
     var offsets: [Int] = []
-    offsets.reserveCapacity(low)
-    if marksOffsets ?? (span / 64 < low * 4) {
+    offsets.reserveCapacity(count)
+    if marksOffsets ?? (span / 64 < count * 4) {
       var marks = [UInt64](repeating: 0, count: (span + 63) / 64)
-      for position in 0..<low {
-        let offset = Int(byDuration[position])
-        if admits(position, offset) {
+      func mark(_ offset: Int) {
+        if offset >= first, merge.admitsFree(at: offset) {
           marks[(offset - first) >> 6] |= 1 << ((offset - first) & 63)
         }
       }
+      for position in 0..<shorter { mark(Int(byDuration[position])) }
+      for offset in longer { mark(offset) }
       for (word, bits) in marks.enumerated() {
         var bits = bits
         while bits != 0 {
@@ -92,10 +99,11 @@ struct SplitCandidates {
         }
       }
     } else {
-      for position in 0..<low {
+      for position in 0..<shorter {
         let offset = Int(byDuration[position])
-        if admits(position, offset) { offsets.append(offset) }
+        if offset >= first, merge.admitsFree(at: offset) { offsets.append(offset) }
       }
+      for offset in longer where merge.admitsFree(at: offset) { offsets.append(offset) }
       offsets.sort()
     }
     var result = TimeCandidates()
