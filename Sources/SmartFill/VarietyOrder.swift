@@ -28,10 +28,15 @@ enum VarietyOrder {
   /// Orders the shows' episodes without three in a row from one show, and without two of one category in a
   /// row when possible, or returns `nil` when the counts make the first impossible.
   ///
-  /// - Parameter shows: Each show's category (or `nil` when unknown) and its episodes in the order they must
-  ///   keep, the shows in priority order.
-  /// - Complexity: O(*n* log *s*) for *n* episodes and *s* shows.
-  static func arrange<Element>(_ shows: [(category: String?, items: [Element])]) -> [Element]? {
+  /// - Parameters:
+  ///   - shows: Each show's category (or `nil` when unknown) and its episodes in the order they must keep, the
+  ///     shows in priority order.
+  ///   - scanLimit: The most classes (or shows of a class) whose largest are found by a scan rather than a
+  ///     heap (see ``LazyHeap``); the order is the same either way, and tests compare the two.
+  /// - Complexity: O(*n* log *s*) for *n* episodes and *s* shows (at most `scanLimit` of them scanned).
+  static func arrange<Element>(
+    _ shows: [(category: String?, items: [Element])], scanLimit: Int = LazyHeap.scanLimit
+  ) -> [Element]? {
     // A closure, not a key path: in this generic function a key path is built at run time on every call.
     let counts = shows.map { $0.items.count }
     guard isArrangeable(counts: counts) else { return nil }
@@ -44,8 +49,8 @@ enum VarietyOrder {
       return ids.count - 1
     }
     let order =
-      arrange(counts: counts, categories: categories, byCategory: true)
-      ?? arrange(counts: counts, categories: categories, byCategory: false)
+      arrange(counts: counts, categories: categories, byCategory: true, scanLimit: scanLimit)
+      ?? arrange(counts: counts, categories: categories, byCategory: false, scanLimit: scanLimit)
     guard let order else { return nil }
     var next = [Int](repeating: 0, count: shows.count)
     return order.map { show in
@@ -56,7 +61,7 @@ enum VarietyOrder {
 
   /// One pass: classes by category (*r* = 1, shows without one alone with *r* = 2) or by show (*r* = 2).
   /// Returns the shows in the order their next episode is placed.
-  private static func arrange(counts: [Int], categories: [Int], byCategory: Bool) -> [Int]? {
+  private static func arrange(counts: [Int], categories: [Int], byCategory: Bool, scanLimit: Int) -> [Int]? {
     // Classes, each with its shows (in priority order) and its longest run.
     var classOfCategory: [Int: Int] = [:]
     var members: [[Int]] = []
@@ -83,13 +88,13 @@ enum VarietyOrder {
     // Per class, its shows as a heap by (items left, priority); per run length, the classes as a heap.
     var showsLeft = counts
     var inClass = members.map { list in
-      LazyHeap(list.map { (key: HeapKey(count: showsLeft[$0], rank: $0), id: $0) })
+      LazyHeap(list.map { (key: HeapKey(count: showsLeft[$0], rank: $0), id: $0) }, scanLimit: scanLimit)
     }
     var byRun = [1, 2].map { limit in
       LazyHeap(
         members.indices.filter { runLimit[$0] == limit }.map {
           (key: HeapKey(count: remaining[$0], rank: members[$0][0]), id: $0)
-        })
+        }, scanLimit: scanLimit)
     }
     let leaders = members.map { $0[0] }
 
@@ -159,16 +164,29 @@ enum VarietyOrder {
     }
   }
 
-  /// A max-heap of ids by key, with updates as new entries and stale ones skipped when they surface.
+  /// A max-heap of ids by key, with updates as new entries and stale ones skipped when they surface; or, for
+  /// at most ``scanLimit`` ids, just the ids, whose current keys ``top2(current:)`` reads in one scan (a heap
+  /// step moves entries about and checks their array's uniqueness on every move: on the benchmark's slowest
+  /// variety requests, a few dozen episodes of a few dozen shows, the heaps took about 3,000 instructions an
+  /// episode).
   struct LazyHeap {
     private var entries: [(key: HeapKey, id: Int)] = []
+    /// The ids, where they are few enough to scan.
+    private var ids: [Int]?
 
-    init(_ items: [(key: HeapKey, id: Int)]) {
+    /// The most ids scanned rather than kept in a heap.
+    static let scanLimit = 32
+
+    init(_ items: [(key: HeapKey, id: Int)], scanLimit: Int = Self.scanLimit) {
+      if items.count <= scanLimit {
+        ids = items.map(\.id)
+        return
+      }
       for item in items { push(item) }
     }
 
     mutating func update(_ id: Int, key: HeapKey) {
-      if key.count > 0 { push((key, id)) }
+      if ids == nil, key.count > 0 { push((key, id)) }
     }
 
     private mutating func push(_ item: (key: HeapKey, id: Int)) {
@@ -209,6 +227,19 @@ enum VarietyOrder {
     mutating func top2(current: (Int) -> HeapKey) -> (first: Int?, second: Int?) {
       var first: (key: HeapKey, id: Int)?
       var second: (key: HeapKey, id: Int)?
+      if let ids {
+        for id in ids {
+          let key = current(id)
+          guard key.count > 0 else { continue }
+          if first.map({ $0.key < key }) ?? true {
+            second = first
+            first = (key, id)
+          } else if second.map({ $0.key < key }) ?? true {
+            second = (key, id)
+          }
+        }
+        return (first?.id, second?.id)
+      }
       while second == nil, !entries.isEmpty {
         let entry = pop()
         let key = current(entry.id)

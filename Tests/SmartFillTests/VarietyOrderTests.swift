@@ -271,6 +271,9 @@ extension VarietyOrderTests {
       }
       let context = "seed \(seed), trial \(trial): counts \(counts), categories \(categories)"
       let order = VarietyOrder.arrange(shows)
+      // The largest classes and shows found by scans or by heaps: the same order.
+      let byHeaps = VarietyOrder.arrange(shows, scanLimit: 0)
+      #expect(byHeaps?.map { "\($0)" } == order?.map { "\($0)" }, "\(context)")
       #expect((order != nil) == Self.existsArrangement(counts), "\(context)")
       guard let order else { continue }
       #expect(order.count == counts.reduce(0, +), "\(context)")
