@@ -2,14 +2,16 @@
 /// the search needs them (see ``SplitCandidates``): a variety fill over 10,000 subscriptions builds its head,
 /// not every candidate.
 ///
-/// The search needs three things of them:
+/// The search needs these of them:
 /// - the dominant shows' candidates, for the bounds of `δ` and the first phase of the tail's sets (see
 ///   ``VarietyFill/reachableTotals(_:moves:upTo:ignoredFrom:tail:)``);
 /// - the other shows' groups by the length of their first candidate, shortest first, until every row of the
 ///   tail's sets is dense below it (every longer group adds nothing);
 /// - the rule's selection among them, when the forward pass runs past the candidates built;
 /// - or, when few of them fit in what is left by then, those candidates themselves, for one search with the
-///   candidates built that are left (see ``VarietyFill/selectAfterHead(rest:cut:tail:left:start:)``).
+///   candidates built that are left (see ``VarietyFill/selectAfterHead(rest:cut:tail:left:start:)``), and
+///   before that a generous count of the other shows' shortest lengths, which bounds how long an other show's
+///   candidate of that list can be (``VarietyFill/othersUpTo(own:tail:top:start:)``).
 ///
 /// Durations are in the search's unit. The sets are those of the whole list whatever the order the groups
 /// come in, so these lists need not be in priority order; ``select`` is.
@@ -27,8 +29,8 @@ struct VarietyTail {
   /// ``VarietyFill/wholeListLimit(top:bytes:)``); `nil` otherwise. The other shows' free candidates longer
   /// than `othersUpTo`, where given, are left out (see ``SplitCandidates``).
   var remaining: (_ top: Int, _ othersUpTo: Int?) -> (list: VarietyFill, numbers: [Int])? = { _, _ in nil }
-  /// The `count` shortest lengths at most `top` among the other shows' episodes, or more of them: their
-  /// sums are at most those of the candidates ``remaining`` gives (see
+  /// The `count` shortest lengths at most `top` among the other shows' episodes, counted generously (more
+  /// episodes than are candidates): their sums are at most those of the candidates ``remaining`` gives (see
   /// ``SplitCandidates/shortestOthers(count:unit:upTo:dominants:)``).
   var shortestOthers: (_ count: Int, _ top: Int) -> [Int] = { _, _ in [] }
 }
