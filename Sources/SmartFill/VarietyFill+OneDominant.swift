@@ -100,10 +100,18 @@ extension VarietyFill {
     // when it asks no total above `reach`. Otherwise `reach` grows to what is left of the window, which no
     // later query passes, and the rows still needed are computed again up to it.
     var reach = following == nil ? high : min(high, tailReach ?? Self.defaultTailReach(forTop: high))
+    // Where the show needs many of the others, those too long to leave room for the rest could be in no
+    // selection, so they are left out of the tail's multiset (see ``othersUpTo(own:tail:top:start:)``).
+    let longestOther =
+      tail.flatMap { tail in
+        Self.othersNeeded(from: start) >= Self.pruningNeed
+          ? Self.othersUpTo(own: self, tail: tail, top: high, start: [start]) : nil
+      } ?? high
     func fillTail() {
       if let following {
         following.leastExcess(
-          into: &rows, row: cut, settled: settled, reach: reach, tail: tail.map { (tailDominant!, $0.others) })
+          into: &rows, row: cut, settled: settled, reach: reach, longestOther: longestOther,
+          tail: tail.map { (tailDominant!, $0.others) })
       } else {
         rows.setBase(cut)
       }
@@ -212,12 +220,12 @@ extension VarietyFill {
   /// Sets `row` of `rows` to the least excesses of the multiset of this list's groups and, with `tail`,
   /// the tail's (see ``reachableTotals(_:moves:upTo:ignoredFrom:tail:)``), for the totals up to `high`
   /// (every total above is left unreached): the dominant show's groups first, then the others', shortest
-  /// first, by ranges of lengths when read from the tail. Totals whose excess is at most `settled` from some
-  /// total on are left as they are (see the type's comment).
+  /// first, by ranges of lengths when read from the tail, none of them starting above `longestOther`. Totals
+  /// whose excess is at most `settled` from some total on are left as they are (see the type's comment).
   ///
   /// - Complexity: O(*g* · *t*) for the *g* groups added before the totals settle and *t* ≤ `high` totals.
   func leastExcess<Value>(
-    into rows: inout ExcessRows<Value>, row: Int, settled: SettledExcess, reach high: Int,
+    into rows: inout ExcessRows<Value>, row: Int, settled: SettledExcess, reach high: Int, longestOther: Int = .max,
     tail: (dominant: VarietyFill, others: (_ lower: Int, _ upper: Int, _ top: Int) -> VarietyFill)?
   ) {
     rows.setBase(row)
@@ -226,12 +234,15 @@ extension VarietyFill {
     pass.add(self, groups: byFirstLength(ofDominant: true), to: &rows)
     if let tail { pass.add(tail.dominant, groups: tail.dominant.byFirstLength(ofDominant: true), to: &rows) }
     let last = byFirstLength(ofDominant: false)
+    // The others' groups from here on: none starting above `longestOther`.
+    pass.longest = longestOther
     guard let tail else {
       pass.add(self, groups: last, to: &rows)
       return
     }
     // Once every total from a range's start on is settled, no group of it or later changes an answer.
-    forEachRangeOfLengths(last, others: tail.others, upTo: high, while: { pass.open > $0 }) { groups in
+    let top = min(high, longestOther)
+    forEachRangeOfLengths(last, others: tail.others, upTo: top, while: { pass.open > $0 }) { groups in
       pass.add(groups, groups: groups.byFirstLength(ofDominant: nil), to: &rows)
     }
   }
@@ -245,6 +256,8 @@ private struct LeastExcessPass {
   /// Every total from `open` on is settled (or above the reach).
   var open: Int
   var threshold: VarietyFill.SettledExcess.Reader
+  /// The longest first candidate of a group added.
+  var longest = Int.max
 
   /// Lowers `open` past the totals settled at its end.
   mutating func settle<Value>(_ rows: inout ExcessRows<Value>) {
@@ -258,7 +271,7 @@ private struct LeastExcessPass {
       let start = groups[next]
       next += 1
       let first = list.durations[start]
-      guard first < open else { break }
+      guard first < open, first <= longest else { break }
       let end = list.groupEnds[start]
       if end - start == 1, first > 0 {
         // A run of single episodes of one length and one kind, in bundles (see ``CopyBundles``).

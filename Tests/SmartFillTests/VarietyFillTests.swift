@@ -405,7 +405,7 @@ struct VarietyDominatedTests {
     #expect(filled > 60)
   }
 
-  @Test("a dominant show that needs many others past a short head: the tail's long others are not built (600 cases)")
+  @Test("a show needing many others after a short head: the tail's long others not built or searched (600 cases)")
   func manyOthersPastTheHead() throws {
     let seed: UInt64 = 0x07E5_0F7A
     print("many others past the head: seed \(seed)")
