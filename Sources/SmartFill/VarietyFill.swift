@@ -47,7 +47,8 @@ struct VarietyFill {
   var budget = VarietyFill.wordBudget
   /// The longest head the engine asks for, in candidates: fill time's for a fill up to two hours. The
   /// forward pass decides within it or goes on in the tail's pruned search; longer heads did more work on
-  /// every benchmark catalog checked (256: 1.7 times the instructions on gen-100-s3 at 45 minutes).
+  /// every benchmark catalog checked (256: 1.7 times the instructions on gen-100-s3 at 45 minutes). The
+  /// search for one dominant show takes a list of at most three heads whole.
   static let defaultHeadSize = 64
   /// The longest head, in candidates (tests lower it).
   var headSize = VarietyFill.defaultHeadSize
