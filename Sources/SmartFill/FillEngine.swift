@@ -463,18 +463,24 @@ public struct FillEngine: Sendable {
   }
 
   private func arrangeVariety(_ context: RequestContext, candidates: TimeCandidates, picked: [Int]) -> [Int] {
-    var byShow: [Int: [Int]] = [:]
-    var showOrder: [Int] = []
-    for item in picked {
-      let show = candidates.refs[item].show
-      if byShow[show] == nil { showOrder.append(show) }
-      byShow[show, default: []].append(item)
+    // The picked episodes by show, each show's in series order, the shows in the order they first appear: one
+    // sort of (show, position, place) rather than a dictionary of arrays (about a third of the arrangement).
+    let keyed = picked.enumerated().map { place, item in
+      let ref = candidates.refs[item]
+      return (show: ref.show, position: ref.position, place: place)
+    }.sorted { ($0.show, $0.position, $0.place) < ($1.show, $1.position, $1.place) }
+    var groups: [(first: Int, category: String?, items: [Int])] = []
+    var start = 0
+    while start < keyed.count {
+      var end = start + 1
+      while end < keyed.count, keyed[end].show == keyed[start].show { end += 1 }
+      let items = keyed[start..<end].map { picked[$0.place] }
+      let first = keyed[start..<end].lazy.map(\.place).min()!
+      groups.append((first, catalog.shows[keyed[start].show].categories.first, items))
+      start = end
     }
-    let groups = showOrder.map { show -> (category: String?, items: [Int]) in
-      let items = byShow[show]!.sorted { candidates.refs[$0].position < candidates.refs[$1].position }
-      return (catalog.shows[show].categories.first, items)
-    }
-    guard let order = VarietyOrder.arrange(groups) else {
+    groups.sort { $0.first < $1.first }
+    guard let order = VarietyOrder.arrange(groups.map { ($0.category, $0.items) }) else {
       preconditionFailure("variety selection was checked to be arrangeable")
     }
     return order

@@ -42,6 +42,7 @@ enum VarietyOrder {
     guard isArrangeable(counts: counts) else { return nil }
     // Categories as small integers (−1 for none), so that the passes compare integers, not strings.
     var ids: [String: Int] = [:]
+    ids.reserveCapacity(shows.count)
     let categories = shows.map { show -> Int in
       guard let category = show.category else { return -1 }
       if let id = ids[category] { return id }
@@ -63,14 +64,15 @@ enum VarietyOrder {
   /// Returns the shows in the order their next episode is placed.
   private static func arrange(counts: [Int], categories: [Int], byCategory: Bool, scanLimit: Int) -> [Int]? {
     // Classes, each with its shows (in priority order) and its longest run.
-    var classOfCategory: [Int: Int] = [:]
+    var classOfCategory = [Int](repeating: -1, count: (categories.max() ?? -1) + 1)
     var members: [[Int]] = []
     var runLimit: [Int] = []
     var classCategory: [Int] = []
     for (show, count) in counts.enumerated() where count > 0 {
       let category = categories[show]
       if byCategory, category >= 0 {
-        if let existing = classOfCategory[category] {
+        let existing = classOfCategory[category]
+        if existing >= 0 {
           members[existing].append(show)
           continue
         }
@@ -85,18 +87,16 @@ enum VarietyOrder {
     var remaining = members.map { $0.reduce(0) { $0 + counts[$1] } }
     var total = remaining.reduce(0, +)
     for id in members.indices where remaining[id] > runLimit[id] * (total - remaining[id] + 1) { return nil }
-    // Per class, its shows as a heap by (items left, priority); per run length, the classes as a heap.
+    // Per class, its shows by (items left, priority); per run length, the classes by (items left, their first
+    // show's priority). Keys are read from `showsLeft` and `remaining` (see ``LazyHeap``).
     var showsLeft = counts
-    var inClass = members.map { list in
-      LazyHeap(list.map { (key: HeapKey(count: showsLeft[$0], rank: $0), id: $0) }, scanLimit: scanLimit)
-    }
+    let shows = counts.indices.map { $0 }
+    let leaders = members.map { $0[0] }
+    var inClass = members.map { list in LazyHeap(list, counts: showsLeft, ranks: shows, scanLimit: scanLimit) }
     var byRun = [1, 2].map { limit in
       LazyHeap(
-        members.indices.filter { runLimit[$0] == limit }.map {
-          (key: HeapKey(count: remaining[$0], rank: members[$0][0]), id: $0)
-        }, scanLimit: scanLimit)
+        members.indices.filter { runLimit[$0] == limit }, counts: remaining, ranks: leaders, scanLimit: scanLimit)
     }
-    let leaders = members.map { $0[0] }
 
     var result: [Int] = []
     result.reserveCapacity(total)
@@ -106,27 +106,24 @@ enum VarietyOrder {
     var lastCategory = -1
     while total > 0 {
       // The candidates: the two largest classes of each run length (the tops do not change within a step).
-      let current = { (id: Int) in HeapKey(count: remaining[id], rank: leaders[id]) }
-      let tops = (byRun[0].top2(current: current), byRun[1].top2(current: current))
-      /// Whether placing one item of `chosen` after a run of `run` of `last` leaves a completion.
-      func feasible(_ chosen: Int) -> Bool {
-        let newRun = chosen == last ? run + 1 : 1
-        if newRun > runLimit[chosen] { return false }
-        let left = total - 1
-        let own = remaining[chosen] - 1
-        if own > runLimit[chosen] * (left - own + 1) - newRun { return false }
-        // Every other class: only the largest of each run length can fail.
-        func fails(_ pair: (first: Int?, second: Int?)) -> Bool {
-          guard let other = pair.first != chosen ? pair.first : pair.second else { return false }
-          let count = remaining[other]
-          return count > runLimit[other] * (left - count + 1)
-        }
-        return !fails(tops.0) && !fails(tops.1)
-      }
+      let shorter = byRun[0].top2(counts: remaining, ranks: leaders)
+      let longer = byRun[1].top2(counts: remaining, ranks: leaders)
+      let left = total - 1
       var chosen = -1
       var chosenScore = (0, 0, 0)
-      func consider(_ candidate: Int?) {
-        guard let candidate, feasible(candidate) else { return }
+      for candidate in [shorter.first, shorter.second, longer.first, longer.second] {
+        guard let candidate else { continue }
+        // Whether placing one item of `candidate` after a run of `run` of `last` leaves a completion: its own
+        // count, then every other class's, of which only the largest of each run length can fail.
+        let newRun = candidate == last ? run + 1 : 1
+        let own = remaining[candidate] - 1
+        guard newRun <= runLimit[candidate], own <= runLimit[candidate] * (left - own + 1) - newRun else { continue }
+        var feasible = true
+        for pair in [shorter, longer] {
+          guard let other = pair.first != candidate ? pair.first : pair.second else { continue }
+          if remaining[other] > runLimit[other] * (left - remaining[other] + 1) { feasible = false }
+        }
+        guard feasible else { continue }
         let clashes = classCategory[candidate] >= 0 && classCategory[candidate] == lastCategory
         let score = (clashes ? 0 : 1, remaining[candidate], -leaders[candidate])
         if chosen < 0 || score > chosenScore {
@@ -134,18 +131,14 @@ enum VarietyOrder {
           chosenScore = score
         }
       }
-      consider(tops.0.first)
-      consider(tops.0.second)
-      consider(tops.1.first)
-      consider(tops.1.second)
       // The test says whether an order exists; if the tops cannot continue it, none can.
       guard chosen >= 0 else { return nil }
-      let show = inClass[chosen].top2 { HeapKey(count: showsLeft[$0], rank: $0) }.first!
+      let show = inClass[chosen].top2(counts: showsLeft, ranks: shows).first!
       result.append(show)
       showsLeft[show] -= 1
-      inClass[chosen].update(show, key: HeapKey(count: showsLeft[show], rank: show))
+      inClass[chosen].update(show, counts: showsLeft, ranks: shows)
       remaining[chosen] -= 1
-      byRun[runLimit[chosen] - 1].update(chosen, key: current(chosen))
+      byRun[runLimit[chosen] - 1].update(chosen, counts: remaining, ranks: leaders)
       total -= 1
       run = chosen == last ? run + 1 : 1
       last = chosen
@@ -177,16 +170,19 @@ enum VarietyOrder {
     /// The most ids scanned rather than kept in a heap.
     static let scanLimit = 32
 
-    init(_ items: [(key: HeapKey, id: Int)], scanLimit: Int = Self.scanLimit) {
-      if items.count <= scanLimit {
-        ids = items.map(\.id)
+    /// A heap of `ids`, each keyed by its count in `counts` and its rank in `ranks`, which the later calls
+    /// must pass as they are then.
+    init(_ ids: [Int], counts: [Int], ranks: [Int], scanLimit: Int = Self.scanLimit) {
+      if ids.count <= scanLimit {
+        self.ids = ids
         return
       }
-      for item in items { push(item) }
+      for id in ids { push((HeapKey(count: counts[id], rank: ranks[id]), id)) }
     }
 
-    mutating func update(_ id: Int, key: HeapKey) {
-      if ids == nil, key.count > 0 { push((key, id)) }
+    /// Records that `id`'s count changed.
+    mutating func update(_ id: Int, counts: [Int], ranks: [Int]) {
+      if ids == nil, counts[id] > 0 { push((HeapKey(count: counts[id], rank: ranks[id]), id)) }
     }
 
     private mutating func push(_ item: (key: HeapKey, id: Int)) {
@@ -221,28 +217,31 @@ enum VarietyOrder {
     }
 
     /// The ids of the two largest live entries, the larger first (an entry is live when its key is the id's
-    /// current key and that has items left).
+    /// current key, from `counts` and `ranks`, and that has items left).
     ///
     /// - Complexity: O(log *n*) amortized: stale entries are removed for good.
-    mutating func top2(current: (Int) -> HeapKey) -> (first: Int?, second: Int?) {
-      var first: (key: HeapKey, id: Int)?
-      var second: (key: HeapKey, id: Int)?
+    mutating func top2(counts: [Int], ranks: [Int]) -> (first: Int?, second: Int?) {
       if let ids {
-        for id in ids {
-          let key = current(id)
-          guard key.count > 0 else { continue }
-          if first.map({ $0.key < key }) ?? true {
-            second = first
-            first = (key, id)
-          } else if second.map({ $0.key < key }) ?? true {
-            second = (key, id)
+        var first = -1
+        var second = -1
+        var firstKey = HeapKey(count: 0, rank: 0)
+        var secondKey = firstKey
+        for id in ids where counts[id] > 0 {
+          let key = HeapKey(count: counts[id], rank: ranks[id])
+          if first < 0 || firstKey < key {
+            (second, secondKey) = (first, firstKey)
+            (first, firstKey) = (id, key)
+          } else if second < 0 || secondKey < key {
+            (second, secondKey) = (id, key)
           }
         }
-        return (first?.id, second?.id)
+        return (first < 0 ? nil : first, second < 0 ? nil : second)
       }
+      var first: (key: HeapKey, id: Int)?
+      var second: (key: HeapKey, id: Int)?
       while second == nil, !entries.isEmpty {
         let entry = pop()
-        let key = current(entry.id)
+        let key = HeapKey(count: counts[entry.id], rank: ranks[entry.id])
         guard key == entry.key, key.count > 0, first?.id != entry.id else { continue }
         if first == nil { first = entry } else { second = entry }
       }
