@@ -158,7 +158,7 @@ enum VarietyOrder {
   }
 
   /// A max-heap of ids by key, with updates as new entries and stale ones skipped when they surface; or, for
-  /// at most ``scanLimit`` ids, just the ids, whose current keys ``top2(current:)`` reads in one scan (a heap
+  /// at most ``scanLimit`` ids, just the ids, whose current keys ``top2(counts:ranks:)`` reads in one scan (a heap
   /// step moves entries about and checks their array's uniqueness on every move: on the benchmark's slowest
   /// variety requests, a few dozen episodes of a few dozen shows, the heaps took about 3,000 instructions an
   /// episode).
