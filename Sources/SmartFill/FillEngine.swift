@@ -337,7 +337,7 @@ public struct FillEngine: Sendable {
   /// over, and a search held back for a show that does not dominate costs more than fill time's selection
   /// (at 90 minutes, up to twice as much where a margin of 0 named a show). On the benchmark's
   /// 100-subscription variety cases this names one for none of the 180 requests whose fill-time selection is
-  /// arrangeable, and for 34 of the 76 whose is not. Only speed depends on it.
+  /// arrangeable, and for 34 of the 76 whose is not (36 with the short passes' margin). Only speed depends on it.
   static let likelyExcess = 6
 
   /// The exact variety search holding back `dominant` first (and each show that dominates its result after
