@@ -106,11 +106,7 @@ extension VarietyFill {
     var reach = following == nil ? high : min(high, tailReach ?? Self.defaultTailReach(forTop: high))
     // Where the show needs many of the others, those too long to leave room for the rest could be in no
     // selection, so they are left out of the tail's multiset (see ``othersUpTo(own:tail:top:start:)``).
-    let longestOther =
-      tail.flatMap { tail in
-        Self.othersNeeded(from: start) >= Self.pruningNeed
-          ? Self.othersUpTo(own: self, tail: tail, top: high, start: [start]) : nil
-      } ?? high
+    let longestOther = tail.flatMap { Self.othersUpTo(own: self, tail: $0, top: high, start: [start]) } ?? high
     func fillTail() {
       if let following {
         following.leastExcess(

@@ -348,13 +348,14 @@ struct VarietyFill {
   /// state `start` of one dominant show: one of them leaves `start[0] − 2`, from which the show needs *k*
   /// episodes of the others, which last at least as long as the *k* shortest of the others of `own` and of
   /// the tail's generous count (``VarietyTail/shortestOthers``). Longer ones could never be kept, so they
-  /// need not be built. `nil` (no bound) for several dominant shows; −1 where fewer than *k* others exist.
+  /// need not be built. `nil` (no bound) for several dominant shows, and where the show needs fewer than
+  /// ``pruningNeed`` others from `start` (the bound then saves less than it costs); −1 where fewer than *k*
+  /// others exist.
   ///
   /// - Complexity: O(*n* log *n*) for the *n* candidates of `own`.
   static func othersUpTo(own: VarietyFill?, tail: VarietyTail, top: Int, start: [Int]) -> Int? {
-    guard start.count == 1 else { return nil }
+    guard start.count == 1, othersNeeded(from: start[0]) >= pruningNeed else { return nil }
     let needed = othersNeeded(from: start[0] - 2)
-    guard needed > 0 else { return top }
     var lengths = tail.shortestOthers(needed, top)
     if let own {
       for item in own.durations.indices where own.dominantIndex[item] == nil { lengths.append(own.durations[item]) }
@@ -386,7 +387,7 @@ struct VarietyFill {
     let needsMany = start.contains { othersNeeded(from: $0) >= pruningNeed }
     if let tail, pruned.map({ $0.0.mustGoOn(from: start, top: left.upperBound) }) ?? true,
       let (more, numbers) = tail.remaining(
-        left.upperBound, needsMany ? othersUpTo(own: pruned?.0, tail: tail, top: left.upperBound, start: start) : nil)
+        left.upperBound, othersUpTo(own: pruned?.0, tail: tail, top: left.upperBound, start: start))
     {
       var whole = pruned?.0 ?? more
       let places = pruned?.places ?? []
