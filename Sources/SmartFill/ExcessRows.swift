@@ -177,8 +177,8 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
   }
 
   /// `row[t] = min(row[t], source[t − shift] ⊕ step)` for `t` in `range` (clipped to `shift ..< width`), with
-  /// `source` as it was before the call: it may be `row` itself (one candidate added in place, `shift > 0`,
-  /// which overwrites the scratch row) or the scratch row (see ``saveScratch(_:below:)``).
+  /// `source` as it was before the call: it may be `row` itself (one candidate added in place, `shift > 0`)
+  /// or the scratch row (see ``saveScratch(_:below:)``).
   ///
   /// - Complexity: O(*t*) for the *t* totals of the range, in vectors.
   mutating func merge(into row: Int, from source: Int, shift: Int, step: Int, in range: Range<Int>) {
@@ -193,25 +193,15 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
     let after = driftAfter(step, from: source)
     drift[row] = max(drift[row], after)
     written[row] = max(written[row], high)
-    let (scratch, floor) = (scratch, storedFloor)
-    func merge(_ out: UnsafeMutablePointer<Value>, _ added: UnsafeMutablePointer<Value>, count: Int) {
-      if step >= 0 {
-        Value.mergeUp(out, added, count: count, by: step)
-      } else {
-        Value.mergeDown(out, added, count: count, by: -step, floor: floor)
-      }
+    let floor = storedFloor
+    // In place (`source == row`, `shift > 0`), `added` lies below `out`: the loops read each vector before they
+    // write it, from the top down, so they read the row as it was (see ``ExcessValue``).
+    let (out, added) = (values + row * width + low, values + source * width - shift + low)
+    if step >= 0 {
+      Value.mergeUp(out, added, count: high - low, by: step)
+    } else {
+      Value.mergeDown(out, added, count: high - low, by: -step, floor: floor)
     }
-    let out = values + row * width
-    let from = values + source * width - shift
-    guard source == row else {
-      merge(out + low, from + low, count: high - low)
-      return
-    }
-    // In place: what it reads, copied first into the scratch row (one copy and one pass, fewer instructions than
-    // passes down the row in stretches no longer than the shift, which read only what is not written yet).
-    let copy = values + scratch * width
-    copy.update(from: from + low, count: high - low)
-    merge(out + low, copy, count: high - low)
   }
 
   /// Copies `row` into the scratch row, below `end`.

@@ -12,8 +12,13 @@
 ///   takes every reached value to the floor) leaves `none` above the span, so unreached values may drift
 ///   down by 254 less the span before their row is reset.
 ///
-/// The loops are plain loops over pointers, which the compiler vectorizes on the baseline x86-64.
-protocol ExcessValue: FixedWidthInteger, Sendable {
+/// The loops run on the standard library's vectors (`SIMD16<UInt8>`, `SIMD8<Int16>`) in forms the compiler
+/// turns into those single instructions on the baseline x86-64 (and their counterparts elsewhere), from the top
+/// of the values down: so `added` may lie below `out` in the same row (one candidate added in place) with no
+/// copy first, since each vector is read before any value at or above it is written.
+protocol ExcessValue: FixedWidthInteger, SIMDScalar, Codable, Sendable {
+  /// The vector the loops work on.
+  associatedtype Vector: SIMD where Vector.Scalar == Self
   /// The stored value of a total no selection reaches.
   static var none: Self { get }
   /// Whether excesses from `floor` to `ceiling` can be stored.
@@ -30,11 +35,11 @@ protocol ExcessValue: FixedWidthInteger, Sendable {
   static func excess(_ value: Self, floor: Int) -> Int
   /// Sets every value of `values` above `bound` (an unreached one) to `none`.
   static func renormalize(_ values: UnsafeMutablePointer<Self>, count: Int, above bound: Self)
-  /// `out[t] = min(out[t], added[t] ⊕ step)`, up by `step` (at most the longest step up); the two must not
-  /// overlap.
+  /// `out[t] = min(out[t], added[t] ⊕ step)`, up by `step` (at most the longest step up); `added` may
+  /// overlap `out` only from below (`added < out`), read as it was before the call.
   static func mergeUp(_ out: UnsafeMutablePointer<Self>, _ added: UnsafeMutablePointer<Self>, count: Int, by step: Int)
-  /// `out[t] = min(out[t], added[t] ⊕ −step)`, down by `step` and clamped at `floor` (stored); the two must
-  /// not overlap.
+  /// `out[t] = min(out[t], added[t] ⊕ −step)`, down by `step` and clamped at `floor` (stored); `added` may
+  /// overlap `out` only from below, read as it was before the call.
   static func mergeDown(
     _ out: UnsafeMutablePointer<Self>, _ added: UnsafeMutablePointer<Self>, count: Int, by step: Int, floor: Self)
   /// `out[t] = min(kept[t], added[t] ⊕ step)`, up; the three must not overlap.
@@ -48,7 +53,62 @@ protocol ExcessValue: FixedWidthInteger, Sendable {
     count: Int, by step: Int, floor: Self)
 }
 
+extension ExcessValue {
+  /// Calls `vector` with the offset of each whole vector of `count` values from the top down, four a turn;
+  /// then, for the values below them, `vector` once more at offset 0 over values already done where that may
+  /// repeat (`mayRepeat`, and `count` at least a vector), or `scalar` with each of them downwards.
+  ///
+  /// A loop that reads a vector before it writes it reads the values at or above what it writes as they were
+  /// before the call, and those below, too. A repeat is harmless where it reads the same values again (each
+  /// step is a `min` with them): for one row added into itself, where it lies at least a vector below.
+  @inline(__always)
+  static func descending(_ count: Int, mayRepeat: Bool, vector: (Int) -> Void, scalar: (Int) -> Void) {
+    let width = Vector.scalarCount
+    var t = count
+    while t >= 4 &* width {
+      vector(t &- width)
+      vector(t &- 2 &* width)
+      vector(t &- 3 &* width)
+      t &-= 4 &* width
+      vector(t)
+    }
+    while t >= width {
+      t &-= width
+      vector(t)
+    }
+    if t > 0 && mayRepeat && count >= width {
+      vector(0)
+      return
+    }
+    while t > 0 {
+      t &-= 1
+      scalar(t)
+    }
+  }
+
+  /// Whether `added` lies at least a vector below `out` or apart from it, so that the loops may repeat a
+  /// vector (see ``descending(_:mayRepeat:vector:scalar:)``).
+  @inline(__always)
+  static func mayRepeat(_ out: UnsafeMutablePointer<Self>, _ added: UnsafeMutablePointer<Self>, count: Int) -> Bool {
+    added >= out + count || out - added >= Vector.scalarCount || added + count <= out
+  }
+}
+
+/// The vector of `values` at `offset`.
+@inline(__always)
+private func load<Value: ExcessValue>(_ values: UnsafeMutablePointer<Value>, _ offset: Int) -> Value.Vector {
+  UnsafeRawPointer(values + offset).loadUnaligned(as: Value.Vector.self)
+}
+
+/// Stores `vector` into `values` at `offset`.
+@inline(__always)
+private func store<Value: ExcessValue>(_ vector: Value.Vector, _ values: UnsafeMutablePointer<Value>, _ offset: Int) {
+  UnsafeMutableRawPointer(values + offset).storeBytes(of: vector, as: Value.Vector.self)
+}
+
 extension Int16: ExcessValue {
+  typealias Vector = SIMD8<Int16>
+
   static var none: Int16 { 16_384 }
 
   static func holds(floor: Int, ceiling: Int) -> Bool { floor >= -4_000 && ceiling < 2_000 }
@@ -72,18 +132,37 @@ extension Int16: ExcessValue {
     }
   }
 
+  // Each loop below is one vector expression of the scalar one beside it: an addition (`paddw`, `psubw`, which
+  // cannot wrap from a reached value within the limits), then a `max` or `min` and a `min` (`pmaxsw`, `pminsw`).
+  // The comparisons are on the concrete vector type: the generic ones go lane by lane.
+
+  /// The least of each pair of lanes.
+  @inline(__always)
+  private static func lanewiseMin(_ a: Vector, _ b: Vector) -> Vector { a.replacing(with: b, where: b .< a) }
+
   static func mergeUp(
     _ out: UnsafeMutablePointer<Int16>, _ added: UnsafeMutablePointer<Int16>, count: Int, by step: Int
   ) {
     let step = Int16(step)
-    for t in 0..<count { out[t] = Swift.min(out[t], Swift.min(added[t] &+ step, none)) }
+    let (steps, nones) = (Vector(repeating: step), Vector(repeating: none))
+    descending(count, mayRepeat: mayRepeat(out, added, count: count)) { t in
+      store(lanewiseMin(load(out, t), lanewiseMin(load(added, t) &+ steps, nones)), out, t)
+    } scalar: { t in
+      out[t] = Swift.min(out[t], Swift.min(added[t] &+ step, none))
+    }
   }
 
   static func mergeDown(
     _ out: UnsafeMutablePointer<Int16>, _ added: UnsafeMutablePointer<Int16>, count: Int, by step: Int, floor: Int16
   ) {
     let step = Int16(step)
-    for t in 0..<count { out[t] = Swift.min(out[t], Swift.max(added[t] &- step, floor)) }
+    let (steps, floors) = (Vector(repeating: step), Vector(repeating: floor))
+    descending(count, mayRepeat: mayRepeat(out, added, count: count)) { t in
+      let lowered = load(added, t) &- steps
+      store(lanewiseMin(load(out, t), lowered.replacing(with: floors, where: lowered .< floors)), out, t)
+    } scalar: { t in
+      out[t] = Swift.min(out[t], Swift.max(added[t] &- step, floor))
+    }
   }
 
   static func combineUp(
@@ -91,7 +170,12 @@ extension Int16: ExcessValue {
     count: Int, by step: Int
   ) {
     let step = Int16(step)
-    for t in 0..<count { out[t] = Swift.min(kept[t], Swift.min(added[t] &+ step, none)) }
+    let (steps, nones) = (Vector(repeating: step), Vector(repeating: none))
+    descending(count, mayRepeat: true) { t in
+      store(lanewiseMin(load(kept, t), lanewiseMin(load(added, t) &+ steps, nones)), out, t)
+    } scalar: { t in
+      out[t] = Swift.min(kept[t], Swift.min(added[t] &+ step, none))
+    }
   }
 
   static func combineDown(
@@ -99,11 +183,19 @@ extension Int16: ExcessValue {
     count: Int, by step: Int, floor: Int16
   ) {
     let step = Int16(step)
-    for t in 0..<count { out[t] = Swift.min(kept[t], Swift.max(added[t] &- step, floor)) }
+    let (steps, floors) = (Vector(repeating: step), Vector(repeating: floor))
+    descending(count, mayRepeat: true) { t in
+      let lowered = load(added, t) &- steps
+      store(lanewiseMin(load(kept, t), lowered.replacing(with: floors, where: lowered .< floors)), out, t)
+    } scalar: { t in
+      out[t] = Swift.min(kept[t], Swift.max(added[t] &- step, floor))
+    }
   }
 }
 
 extension UInt8: ExcessValue {
+  typealias Vector = SIMD16<UInt8>
+
   static var none: UInt8 { 255 }
 
   static func holds(floor: Int, ceiling: Int) -> Bool { ceiling - floor <= 127 }
@@ -119,9 +211,11 @@ extension UInt8: ExcessValue {
 
   static func excess(_ value: UInt8, floor: Int) -> Int { Int(value) + floor }
 
-  // The forms below are the ones the compiler turns into single instructions: `Swift.max(a, s) &- s`, a saturating
-  // subtraction, into `psubusb`; `Swift.min(a, 255 − s) &+ s`, a saturating addition, into `paddusb` (where
-  // `a &+ s < s ? 255 : a &+ s` is not); `Swift.max(a, mask)` into a compare and an `or`.
+  // The forms below are the ones the compiler turns into single instructions: `Swift.max(a, s) &- s` and, on
+  // vectors, `(a &- s).replacing(with: 0, where: a .< s)`, a saturating subtraction, into `psubusb`;
+  // `Swift.min(a, 255 − s) &+ s` and `(a &+ s).replacing(with: 255, where: a &+ s .< s)`, a saturating
+  // addition, into `paddusb` (where `a &+ s < s ? 255 : a &+ s` on scalars is not); `Swift.max(a, mask)` into a
+  // compare and an `or`.
 
   static func renormalize(_ values: UnsafeMutablePointer<UInt8>, count: Int, above bound: UInt8) {
     for t in 0..<count {
@@ -130,18 +224,45 @@ extension UInt8: ExcessValue {
     }
   }
 
+  /// The least of each pair of lanes (on the concrete vector type: the generic comparisons go lane by lane).
+  @inline(__always)
+  private static func lanewiseMin(_ a: Vector, _ b: Vector) -> Vector { a.replacing(with: b, where: b .< a) }
+
+  /// `values` up by `steps`, saturating at `none`.
+  @inline(__always)
+  private static func raised(_ values: Vector, by steps: Vector) -> Vector {
+    let sum = values &+ steps
+    return sum.replacing(with: Vector(repeating: none), where: sum .< steps)
+  }
+
+  /// `values` down by `steps`, saturating at 0 (the floor).
+  @inline(__always)
+  private static func lowered(_ values: Vector, by steps: Vector) -> Vector {
+    (values &- steps).replacing(with: Vector(), where: values .< steps)
+  }
+
   static func mergeUp(
     _ out: UnsafeMutablePointer<UInt8>, _ added: UnsafeMutablePointer<UInt8>, count: Int, by step: Int
   ) {
     let (step, room) = (UInt8(step), none - UInt8(step))
-    for t in 0..<count { out[t] = Swift.min(out[t], Swift.min(added[t], room) &+ step) }
+    let steps = Vector(repeating: step)
+    descending(count, mayRepeat: mayRepeat(out, added, count: count)) { t in
+      store(lanewiseMin(load(out, t), raised(load(added, t), by: steps)), out, t)
+    } scalar: { t in
+      out[t] = Swift.min(out[t], Swift.min(added[t], room) &+ step)
+    }
   }
 
   static func mergeDown(
     _ out: UnsafeMutablePointer<UInt8>, _ added: UnsafeMutablePointer<UInt8>, count: Int, by step: Int, floor: UInt8
   ) {
     let step = UInt8(step)
-    for t in 0..<count { out[t] = Swift.min(out[t], Swift.max(added[t], step) &- step) }
+    let steps = Vector(repeating: step)
+    descending(count, mayRepeat: mayRepeat(out, added, count: count)) { t in
+      store(lanewiseMin(load(out, t), lowered(load(added, t), by: steps)), out, t)
+    } scalar: { t in
+      out[t] = Swift.min(out[t], Swift.max(added[t], step) &- step)
+    }
   }
 
   static func combineUp(
@@ -149,7 +270,12 @@ extension UInt8: ExcessValue {
     count: Int, by step: Int
   ) {
     let (step, room) = (UInt8(step), none - UInt8(step))
-    for t in 0..<count { out[t] = Swift.min(kept[t], Swift.min(added[t], room) &+ step) }
+    let steps = Vector(repeating: step)
+    descending(count, mayRepeat: true) { t in
+      store(lanewiseMin(load(kept, t), raised(load(added, t), by: steps)), out, t)
+    } scalar: { t in
+      out[t] = Swift.min(kept[t], Swift.min(added[t], room) &+ step)
+    }
   }
 
   static func combineDown(
@@ -157,6 +283,11 @@ extension UInt8: ExcessValue {
     count: Int, by step: Int, floor: UInt8
   ) {
     let step = UInt8(step)
-    for t in 0..<count { out[t] = Swift.min(kept[t], Swift.max(added[t], step) &- step) }
+    let steps = Vector(repeating: step)
+    descending(count, mayRepeat: true) { t in
+      store(lanewiseMin(load(kept, t), lowered(load(added, t), by: steps)), out, t)
+    } scalar: { t in
+      out[t] = Swift.min(kept[t], Swift.max(added[t], step) &- step)
+    }
   }
 }

@@ -10,8 +10,11 @@ struct ExcessRowsTests {
     return max(value + step, floor)
   }
 
+  /// A seeded row of the model: total 0 as a base row has it, a quarter of the others unreached.
   static func random(_ random: inout SeededGenerator, width: Int, floor: Int) -> [Int?] {
-    (0..<width).map { _ in Int.random(in: 0..<4, using: &random) == 0 ? nil : Int.random(in: floor...40, using: &random)
+    (0..<width).map { total in
+      if total == 0 { return max(0, floor) }
+      return Int.random(in: 0..<4, using: &random) == 0 ? nil : Int.random(in: floor...40, using: &random)
     }
   }
 
@@ -44,10 +47,8 @@ struct ExcessRowsTests {
       let floor = -Int.random(in: 0...30, using: &random)
       // Values up to 40, and two steps up of at most 1 each.
       var rows = ExcessRows<Value>(rows: 3, maximum: width - 1, floor: floor, ceiling: 42)
-      var skip = Self.random(&random, width: width, floor: floor)
-      var next = Self.random(&random, width: width, floor: floor)
-      skip[0] = max(0, floor)
-      next[0] = max(0, floor)
+      let skip = Self.random(&random, width: width, floor: floor)
+      let next = Self.random(&random, width: width, floor: floor)
       Self.fill(&rows, 1, with: skip)
       Self.fill(&rows, 2, with: next)
       for total in 0..<width {
@@ -90,6 +91,45 @@ struct ExcessRowsTests {
       #expect(rows.largest(0, atMost: high, excess: limit) == largest, "seed \(seed), trial \(trial): largest")
       let smallest = (0..<width).filter { $0 >= low && (expected[$0].map { $0 <= limit } ?? false) }.min()
       #expect(rows.smallest(0, atLeast: low, excess: limit) == smallest, "seed \(seed), trial \(trial): smallest")
+    }
+  }
+
+  @Test(
+    "a row merged into itself reads it as it was: rows of hundreds, shifts shorter and longer than a vector",
+    arguments: [false, true])
+  func inPlaceOverVectors(bytes: Bool) {
+    if bytes { Self.inPlaceOverVectors(UInt8.self) } else { Self.inPlaceOverVectors(Int16.self) }
+  }
+
+  /// The loops run from the top down, four vectors a turn, and end with one vector again over values already
+  /// done where the row lies at least a vector below itself: rows of up to 400 totals and shifts from 1 to 40
+  /// cover every turn, every remainder and both ends (16 one-byte or 8 two-byte values a vector).
+  static func inPlaceOverVectors<Value: ExcessValue>(_: Value.Type) {
+    let seed: UInt64 = 0x1A_9_1ACE
+    var random = SeededGenerator(seed: seed)
+    print("excess rows in place (\(Value.self)): seed \(seed)")
+    for trial in 0..<300 {
+      let width = Int.random(in: 1...400, using: &random)
+      let floor = -Int.random(in: 0...30, using: &random)
+      var rows = ExcessRows<Value>(rows: 1, maximum: width - 1, floor: floor, ceiling: 42)
+      let values = Self.random(&random, width: width, floor: floor)
+      Self.fill(&rows, 0, with: values)
+      let shift = Int.random(in: 1...40, using: &random)
+      let step = Bool.random(using: &random) ? 1 : -Int.random(in: 1...6, using: &random)
+      let low = Int.random(in: 0...width, using: &random)
+      let range = low..<Int.random(in: low...(width + 3), using: &random)
+      var expected = values
+      for total in range where total >= shift && total < width {
+        if let added = Self.step(values[total - shift], step, floor: floor) {
+          expected[total] = min(values[total] ?? added, added)
+        }
+      }
+      rows.merge(into: 0, from: 0, shift: shift, step: step, in: range)
+      for total in 0..<width {
+        #expect(
+          rows.excess(0, at: total) == expected[total],
+          "seed \(seed), trial \(trial): width \(width), shift \(shift), step \(step), range \(range) at \(total)")
+      }
     }
   }
 
