@@ -562,41 +562,44 @@ struct VarietyFill {
   /// their dominant show (`nil` for the others), for every `k`, or with `total` only while the sum is at
   /// most `total` (so a count past the end does not fit in it).
   ///
-  /// - Complexity: O(*c* log *c*) for the *c* candidates it takes, or with `total` O(*n* + `total`) where
-  ///   that is less (their lengths counted by value).
+  /// - Complexity: O(*n* + *l*) for the *n* candidates and the longest length *l* that counts (at most
+  ///   `total`), their lengths counted by value, where *l* is at most four times the *c* candidates taken;
+  ///   otherwise O(*n* + *c* log *c*).
   func shortestSums(before cut: Int? = nil, upTo total: Int? = nil, of counts: (Int?) -> Bool) -> [Int] {
     let end = cut ?? durations.count
+    let limit = total ?? Int.max
     var sums = [0]
-    if let total, total < 4 * end {
-      // Only lengths up to `total` can be among them.
-      var byLength = [Int32](repeating: 0, count: max(0, total) + 1)
-      var counted = 0
-      for item in 0..<end where durations[item] <= total && counts(dominantIndex[item]) {
+    var (counted, longest) = (0, 0)
+    for item in 0..<end where durations[item] <= limit && counts(dominantIndex[item]) {
+      counted += 1
+      longest = max(longest, durations[item])
+    }
+    sums.reserveCapacity(counted + 1)
+    if longest <= 4 * counted {
+      var byLength = [Int32](repeating: 0, count: longest + 1)
+      for item in 0..<end where durations[item] <= limit && counts(dominantIndex[item]) {
         byLength[durations[item]] += 1
-        counted += 1
       }
-      sums.reserveCapacity(counted + 1)
       var sum = 0
       for length in byLength.indices {
         for _ in 0..<Int(byLength[length]) {
           sum += length
-          if sum > total { return sums }
+          if sum > limit { return sums }
           sums.append(sum)
         }
       }
       return sums
     }
     var lengths: [Int] = []
-    lengths.reserveCapacity(end)
-    for item in 0..<end where counts(dominantIndex[item]) { lengths.append(durations[item]) }
+    lengths.reserveCapacity(counted)
+    for item in 0..<end where durations[item] <= limit && counts(dominantIndex[item]) {
+      lengths.append(durations[item])
+    }
     lengths.sort()
-    sums.reserveCapacity(lengths.count + 1)
     for length in lengths {
-      sums.append(sums.last! + length)
-      if let total, sums.last! > total {
-        sums.removeLast()
-        break
-      }
+      let sum = sums.last! + length
+      if sum > limit { break }
+      sums.append(sum)
     }
     return sums
   }
