@@ -219,24 +219,14 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
 
   /// Whether `row` reaches a total in `range` (clipped to `0 ..< width`) with excess at most `limit`.
   ///
-  /// - Complexity: O(*t*) for the *t* totals of the range, in vectors.
+  /// - Complexity: O(*t*) for the *t* totals of the range, in vectors; it stops at the first vector with one.
   func containsAny(_ row: Int, in range: ClosedRange<Int>, atMost limit: Int) -> Bool {
     check(row)
     let low = max(range.lowerBound, 0)
     let high = min(range.upperBound + 1, width)
     guard low < high, limit >= floor else { return false }
     let bound = min(Value.stored(min(limit, Value.excess(reachedBound, floor: floor)), floor: floor), reachedBound)
-    let values = values + row * width
-    // In blocks of 64, so that the test is vectorized and the scan still stops soon after a hit.
-    var t = low
-    while t < high {
-      let end = min(t + 64, high)
-      var hits: UInt8 = 0
-      for index in t..<end { hits |= values[index] <= bound ? 1 : 0 }
-      if hits != 0 { return true }
-      t = end
-    }
-    return false
+    return Value.anyAtMost(bound, in: values + row * width + low, count: high - low)
   }
 
   /// The largest total of `row` at most `total` with excess at most `limit`, or `nil`.

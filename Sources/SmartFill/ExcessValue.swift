@@ -33,6 +33,8 @@ protocol ExcessValue: FixedWidthInteger, SIMDScalar, Codable, Sendable {
   static func stored(_ excess: Int, floor: Int) -> Self
   /// The excess a reached value stands for.
   static func excess(_ value: Self, floor: Int) -> Int
+  /// Whether any of the `count` values from `values` is at most `bound`.
+  static func anyAtMost(_ bound: Self, in values: UnsafeMutablePointer<Self>, count: Int) -> Bool
   /// Sets every value of `values` above `bound` (an unreached one) to `none`.
   static func renormalize(_ values: UnsafeMutablePointer<Self>, count: Int, above bound: Self)
   /// `out[t] = min(out[t], added[t] ⊕ step)`, up by `step` (at most the longest step up); `added` may
@@ -86,6 +88,26 @@ extension ExcessValue {
     }
   }
 
+  /// Whether `test` holds for a vector of the `count` values from `values`, a vector at a time (the last one
+  /// overlapping the one before it where `count` is not whole vectors), or for one of fewer values than a
+  /// vector, one at a time.
+  @inline(__always)
+  static func anyVector(
+    _ values: UnsafeMutablePointer<Self>, count: Int, _ test: (Vector) -> Bool, scalar: (Self) -> Bool
+  ) -> Bool {
+    let width = Vector.scalarCount
+    guard count >= width else {
+      for t in 0..<count where scalar(values[t]) { return true }
+      return false
+    }
+    var t = 0
+    while t &+ width <= count {
+      if test(load(values, t)) { return true }
+      t &+= width
+    }
+    return t < count && test(load(values, count &- width))
+  }
+
   /// Whether `added` lies at least a vector below `out` or apart from it, so that the loops may repeat a
   /// vector (see ``descending(_:mayRepeat:vector:scalar:)``).
   @inline(__always)
@@ -124,6 +146,11 @@ extension Int16: ExcessValue {
   static func stored(_ excess: Int, floor: Int) -> Int16 { Int16(excess) }
 
   static func excess(_ value: Int16, floor: Int) -> Int { Int(value) }
+
+  static func anyAtMost(_ bound: Int16, in values: UnsafeMutablePointer<Int16>, count: Int) -> Bool {
+    let bounds = Vector(repeating: bound)
+    return anyVector(values, count: count, { any($0 .<= bounds) }, scalar: { $0 <= bound })
+  }
 
   static func renormalize(_ values: UnsafeMutablePointer<Int16>, count: Int, above bound: Int16) {
     for t in 0..<count {
@@ -216,6 +243,11 @@ extension UInt8: ExcessValue {
   // `Swift.min(a, 255 − s) &+ s` and `(a &+ s).replacing(with: 255, where: a &+ s .< s)`, a saturating
   // addition, into `paddusb` (where `a &+ s < s ? 255 : a &+ s` on scalars is not); `Swift.max(a, mask)` into a
   // compare and an `or`.
+
+  static func anyAtMost(_ bound: UInt8, in values: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
+    let bounds = Vector(repeating: bound)
+    return anyVector(values, count: count, { any($0 .<= bounds) }, scalar: { $0 <= bound })
+  }
 
   static func renormalize(_ values: UnsafeMutablePointer<UInt8>, count: Int, above bound: UInt8) {
     for t in 0..<count {
