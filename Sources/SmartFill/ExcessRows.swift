@@ -229,6 +229,19 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
     return Value.anyAtMost(bound, in: values + row * width + low, count: high - low)
   }
 
+  /// The lowest total of `range` (clipped to `0 ..< width`) from which on every total of the range is
+  /// reached with excess at most `limit` in `row`: the range's end where its last total is not.
+  ///
+  /// - Complexity: O(*t*) for the *t* totals from the answer to the range's end, in vectors.
+  func lowestAtMost(_ row: Int, in range: Range<Int>, excess limit: Int) -> Int {
+    check(row)
+    let low = max(range.lowerBound, 0)
+    let high = min(range.upperBound, width)
+    guard low < high, limit >= floor else { return max(high, low) }
+    let bound = min(Value.stored(min(limit, Value.excess(reachedBound, floor: floor)), floor: floor), reachedBound)
+    return Value.lastAbove(bound, in: values + row * width + low, count: high - low).map { low + $0 + 1 } ?? low
+  }
+
   /// The largest total of `row` at most `total` with excess at most `limit`, or `nil`.
   ///
   /// - Complexity: O(*t*) for the *t* totals from the answer to `total`.

@@ -35,6 +35,8 @@ protocol ExcessValue: FixedWidthInteger, SIMDScalar, Codable, Sendable {
   static func excess(_ value: Self, floor: Int) -> Int
   /// Whether any of the `count` values from `values` is at most `bound`.
   static func anyAtMost(_ bound: Self, in values: UnsafeMutablePointer<Self>, count: Int) -> Bool
+  /// The offset of the last of the `count` values from `values` that is above `bound`, or `nil`.
+  static func lastAbove(_ bound: Self, in values: UnsafeMutablePointer<Self>, count: Int) -> Int?
   /// Sets every value of `values` above `bound` (an unreached one) to `none`.
   static func renormalize(_ values: UnsafeMutablePointer<Self>, count: Int, above bound: Self)
   /// `out[t] = min(out[t], added[t] ⊕ step)`, up by `step` (at most the longest step up); `added` may
@@ -108,6 +110,31 @@ extension ExcessValue {
     return t < count && test(load(values, count &- width))
   }
 
+  /// The offset of the last of the `count` values from `values` for which `scalar` holds, or `nil`: a vector
+  /// at a time from the top down while `test` (that it holds for some lane) does not, the last one
+  /// overlapping the one above it where `count` is not whole vectors; then one value at a time in the vector
+  /// that passed.
+  @inline(__always)
+  static func lastVector(
+    _ values: UnsafeMutablePointer<Self>, count: Int, _ test: (Vector) -> Bool, scalar: (Self) -> Bool
+  ) -> Int? {
+    let width = Vector.scalarCount
+    var end = count
+    if count >= width {
+      while end > 0 {
+        let start = Swift.max(0, end &- width)
+        if test(load(values, start)) { break }
+        end = start
+      }
+    }
+    var t = end
+    while t > 0 {
+      t &-= 1
+      if scalar(values[t]) { return t }
+    }
+    return nil
+  }
+
   /// Whether `added` lies at least a vector below `out` or apart from it, so that the loops may repeat a
   /// vector (see ``descending(_:mayRepeat:vector:scalar:)``).
   @inline(__always)
@@ -150,6 +177,11 @@ extension Int16: ExcessValue {
   static func anyAtMost(_ bound: Int16, in values: UnsafeMutablePointer<Int16>, count: Int) -> Bool {
     let bounds = Vector(repeating: bound)
     return anyVector(values, count: count, { any($0 .<= bounds) }, scalar: { $0 <= bound })
+  }
+
+  static func lastAbove(_ bound: Int16, in values: UnsafeMutablePointer<Int16>, count: Int) -> Int? {
+    let bounds = Vector(repeating: bound)
+    return lastVector(values, count: count, { any($0 .> bounds) }, scalar: { $0 > bound })
   }
 
   static func renormalize(_ values: UnsafeMutablePointer<Int16>, count: Int, above bound: Int16) {
@@ -247,6 +279,11 @@ extension UInt8: ExcessValue {
   static func anyAtMost(_ bound: UInt8, in values: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
     let bounds = Vector(repeating: bound)
     return anyVector(values, count: count, { any($0 .<= bounds) }, scalar: { $0 <= bound })
+  }
+
+  static func lastAbove(_ bound: UInt8, in values: UnsafeMutablePointer<UInt8>, count: Int) -> Int? {
+    let bounds = Vector(repeating: bound)
+    return lastVector(values, count: count, { any($0 .> bounds) }, scalar: { $0 > bound })
   }
 
   static func renormalize(_ values: UnsafeMutablePointer<UInt8>, count: Int, above bound: UInt8) {

@@ -209,10 +209,12 @@ extension VarietyFill {
       let settled: SettledExcess
       var shows = 0
 
-      /// The settled excess at `total`, at most the total of the last call.
-      mutating func excess(at total: Int) -> Int {
+      /// The settled excess at `total`, at most the total of the last call, and the lowest total down to
+      /// which it holds.
+      mutating func excess(at total: Int) -> (excess: Int, from: Int) {
         while shows + 1 < settled.sums.count, settled.sums[shows + 1] <= settled.high - total { shows += 1 }
-        return 2 - settled.start - shows
+        let from = shows + 1 < settled.sums.count ? max(0, settled.high - settled.sums[shows + 1] + 1) : 0
+        return (2 - settled.start - shows, from)
       }
     }
   }
@@ -259,9 +261,15 @@ private struct LeastExcessPass {
   /// The longest first candidate of a group added.
   var longest = Int.max
 
-  /// Lowers `open` past the totals settled at its end.
+  /// Lowers `open` past the totals settled at its end, a stretch of one settled excess at a time.
   mutating func settle<Value>(_ rows: inout ExcessRows<Value>) {
-    while open > 0, let value = rows.excess(row, at: open - 1), value <= threshold.excess(at: open - 1) { open -= 1 }
+    while open > 0 {
+      let (limit, from) = threshold.excess(at: open - 1)
+      // Most calls stop at the first total: that one alone first.
+      guard let value = rows.excess(row, at: open - 1), value <= limit else { return }
+      open = rows.lowestAtMost(row, in: from..<(open - 1), excess: limit)
+      if open > from { return }
+    }
   }
 
   /// Adds the groups of `list` starting at `groups` (sorted by their first candidate's length) below `open`.

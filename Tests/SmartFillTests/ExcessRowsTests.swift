@@ -91,6 +91,13 @@ struct ExcessRowsTests {
       #expect(rows.largest(0, atMost: high, excess: limit) == largest, "seed \(seed), trial \(trial): largest")
       let smallest = (0..<width).filter { $0 >= low && (expected[$0].map { $0 <= limit } ?? false) }.min()
       #expect(rows.smallest(0, atLeast: low, excess: limit) == smallest, "seed \(seed), trial \(trial): smallest")
+      // The lowest total from which on the range is all reached within the limit, read down from its end.
+      let (from, end) = (max(low, 0), min(high, width))
+      var lowest = max(from, end)
+      while lowest > from, let value = expected[lowest - 1], value <= limit { lowest -= 1 }
+      #expect(
+        rows.lowestAtMost(0, in: low..<max(low, high), excess: limit) == lowest,
+        "seed \(seed), trial \(trial): lowest at most \(limit) in \(low)..<\(high)")
     }
   }
 
@@ -130,6 +137,42 @@ struct ExcessRowsTests {
           rows.excess(0, at: total) == expected[total],
           "seed \(seed), trial \(trial): width \(width), shift \(shift), step \(step), range \(range) at \(total)")
       }
+    }
+  }
+
+  @Test(
+    "the lowest total from which a range is all within a limit, over long stretches within it (seeded)",
+    arguments: [false, true])
+  func lowestAtMost(bytes: Bool) {
+    if bytes { Self.lowestAtMost(UInt8.self) } else { Self.lowestAtMost(Int16.self) }
+  }
+
+  /// Rows whose values from a random total on are all reached within the limit but for at most one: the
+  /// scan down from a range's end crosses several vectors before it stops, or the range's start.
+  static func lowestAtMost<Value: ExcessValue>(_: Value.Type) {
+    let seed: UInt64 = 0x10_3E57
+    var random = SeededGenerator(seed: seed)
+    print("excess rows, lowest at most (\(Value.self)): seed \(seed)")
+    for trial in 0..<300 {
+      let width = Int.random(in: 1...300, using: &random)
+      let floor = -Int.random(in: 0...30, using: &random)
+      let limit = Int.random(in: floor...10, using: &random)
+      var values = Self.random(&random, width: width, floor: floor)
+      // Total 0 stays as the base row has it (see ``fill(_:_:with:)``).
+      let settledFrom = Int.random(in: 1...width, using: &random)
+      for total in settledFrom..<width { values[total] = Int.random(in: floor...limit, using: &random) }
+      if Bool.random(using: &random), settledFrom < width {
+        values[Int.random(in: settledFrom..<width, using: &random)] = Bool.random(using: &random) ? nil : limit + 1
+      }
+      var rows = ExcessRows<Value>(rows: 1, maximum: width - 1, floor: floor, ceiling: 42)
+      Self.fill(&rows, 0, with: values)
+      let low = Int.random(in: -3...width, using: &random)
+      let high = Int.random(in: low...(width + 3), using: &random)
+      var lowest = max(max(low, 0), min(high, width))
+      while lowest > max(low, 0), let value = values[lowest - 1], value <= limit { lowest -= 1 }
+      #expect(
+        rows.lowestAtMost(0, in: low..<high, excess: limit) == lowest,
+        "seed \(seed), trial \(trial): width \(width), at most \(limit) in \(low)..<\(high)")
     }
   }
 
