@@ -269,20 +269,17 @@ struct SplitCandidates {
       let byDuration = index.freeByDuration
       let start = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) >= lower * unit }
       let end = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) >= below * unit }
-      // Room for every one of them (the arrays would otherwise grow about log n times each).
-      result.durations.reserveCapacity(result.durations.count + end - start)
-      result.dominantIndex.reserveCapacity(result.dominantIndex.count + end - start)
-      result.groupEnds.reserveCapacity(result.groupEnds.count + end - start)
       // The others' free candidates, each a group of its own: the range holds exactly their lengths.
-      let first = merge.nextFree
-      for position in start..<end {
-        let offset = Int(byDuration[position])
-        guard offset >= first else { continue }
-        let free = freeOrder[offset]
-        guard !dominants.contains(Int(free.show)), merge.admitsFree(at: offset) else { continue }
-        result.durations.append(Int(free.seconds) / unit)
+      var seconds = merge.admittedFreeSeconds(byDuration: start..<end, notOf: dominants)
+      let base = result.durations.count
+      // A unit of one second (most catalogs) needs no division.
+      if unit != 1 { seconds = seconds.map { $0 / unit } }
+      if base == 0 { result.durations = seconds } else { result.durations += seconds }
+      result.dominantIndex.reserveCapacity(base + seconds.count)
+      result.groupEnds.reserveCapacity(base + seconds.count)
+      for end in base..<base + seconds.count {
         result.dominantIndex.append(nil)
-        result.groupEnds.append(result.durations.count)
+        result.groupEnds.append(end + 1)
       }
     }
     return result

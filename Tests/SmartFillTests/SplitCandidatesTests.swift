@@ -94,6 +94,52 @@ struct SplitCandidatesTests {
       #expect(rest?.refs.map(\.show) == expected.refs.map(\.show), "\(place)")
     }
     Self.expectOthersBounded(split, context: context, expected: expected, top: top, random: &random, label)
+    Self.expectVarietyGroups(split, whole: whole, cut: cut, high: high, random: &random, label)
+  }
+
+  /// The groups a variety search reads from the tail (``SplitCandidates/varietyGroups(unit:upTo:dominants:
+  /// dominant:from:below:)``), of the dominant shows or of the others, equal the rest of `whole`'s groups of
+  /// that kind whose first candidate lasts from `lower` to below `upper` and at most `top`, each cut after
+  /// the candidates whose total is at most `top`: the same groups in any order.
+  static func expectVarietyGroups(
+    _ split: SplitCandidates, whole: TimeCandidates, cut: Int, high: Int, random: inout SeededGenerator,
+    _ label: String
+  ) {
+    let shows = Set(whole.refs[cut...].map(\.show)).sorted()
+    let dominants = shows.isEmpty || Bool.random(using: &random) ? [] : [shows.randomElement(using: &random)!]
+    let top = Int.random(in: 0...high, using: &random)
+    let lower = Int.random(in: 0...top + 1, using: &random)
+    let upper = Int.random(in: lower...top + 2, using: &random)
+    for dominant in [false, true] {
+      var expected: [[Int]] = []
+      var start = cut
+      while start < whole.durations.count {
+        let end = whole.groupEnds[start]
+        let first = whole.durations[start]
+        if dominants.contains(whole.refs[start].show) == dominant, first >= lower, first < min(upper, top + 1) {
+          var sum = 0
+          expected.append(
+            Array(
+              whole.durations[start..<end].prefix {
+                sum += $0
+                return sum <= top
+              }))
+        }
+        start = end
+      }
+      let list = split.varietyGroups(
+        unit: 1, upTo: top, dominants: dominants, dominant: dominant, from: lower, below: upper)
+      var groups: [[Int]] = []
+      start = 0
+      while start < list.durations.count {
+        groups.append(Array(list.durations[start..<list.groupEnds[start]]))
+        start = list.groupEnds[start]
+      }
+      let place = "\(label), head \(cut), dominants \(dominants) (\(dominant)), \(lower)..<\(upper) up to \(top)"
+      let order: ([Int], [Int]) -> Bool = { $0.lexicographicallyPrecedes($1) }
+      #expect(groups.sorted(by: order) == expected.sorted(by: order), "\(place)")
+      #expect(list.dominantIndex.allSatisfy { ($0 != nil) == dominant }, "\(place)")
+    }
   }
 
   /// With a bound on the other shows' free candidates, `remaining` leaves out exactly those longer than it,
