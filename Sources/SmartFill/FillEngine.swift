@@ -188,7 +188,7 @@ public struct FillEngine: Sendable {
       let built = split.built
       let end = built.durations.count
       var fill = FillTime(
-        durations: built.durations[start..<end].map { $0 / unit },
+        durations: built.durations[start..<end].inUnits(of: unit),
         groupEnds: built.groupEnds[start..<end].map { $0 - start })
       fill.headSize = size
       if split.isComplete { return fill.select(in: window, fixedLow: fixedLow, aim: aim) }
@@ -203,7 +203,7 @@ public struct FillEngine: Sendable {
         let next = start == 0 && split.unbuiltGroups < 3 * size ? size : size * 4
         if let rest = split.remaining(upTo: window.upperBound, unit: unit, limit: next) {
           appended = rest
-          var fill = FillTime(durations: rest.durations.map { $0 / unit }, groupEnds: rest.groupEnds)
+          var fill = FillTime(durations: rest.durations.inUnits(of: unit), groupEnds: rest.groupEnds)
           fill.headSize = next
           return fill.select(in: window, fixedLow: low, aim: nil).selection
         }
@@ -248,7 +248,7 @@ public struct FillEngine: Sendable {
     }
     let low = (window.lowerBound + unit - 1) / unit
     let high = window.upperBound / unit
-    return (durations.map { $0 / unit }, low <= high ? low...high : high...high, low <= high, unit)
+    return (durations.inUnits(of: unit), low <= high ? low...high : high...high, low <= high, unit)
   }
 
   // MARK: Variety
@@ -381,7 +381,7 @@ public struct FillEngine: Sendable {
       let end = split.built.durations.count
       let shows = dominants
       var fill = VarietyFill(
-        durations: split.built.durations[start..<end].map { $0 / unit },
+        durations: split.built.durations[start..<end].inUnits(of: unit),
         groupEnds: split.built.groupEnds[start..<end].map { $0 - start },
         dominantIndex: split.built.refs[start..<end].map { shows.firstIndex(of: $0.show) },
         dominantCount: shows.count)
@@ -400,7 +400,7 @@ public struct FillEngine: Sendable {
         let base = split.built.durations.count
         appended = rest
         var fill = VarietyFill(
-          durations: rest.durations.map { $0 / unit }, groupEnds: rest.groupEnds,
+          durations: rest.durations.inUnits(of: unit), groupEnds: rest.groupEnds,
           dominantIndex: rest.refs.map { shows.firstIndex(of: $0.show) }, dominantCount: shows.count)
         fill.budget = budget
         fill.headSize = Int.max

@@ -107,7 +107,7 @@ struct SeriesChainReader {
       omission.length = links.count - start
       if omission.skippedUnknown > 0 || omission.stoppedAt != nil { omissions.append(omission) }
       guard links.count > start else { continue }
-      for link in links[start...] { durations.append(link.seconds / unit) }
+      for link in links[start...] { durations.append(link.seconds.inUnits(of: unit)) }
       starts.append(links.count)
       shows.append(omission.show)
     }

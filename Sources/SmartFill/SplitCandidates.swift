@@ -159,7 +159,7 @@ struct SplitCandidates {
     lengths.reserveCapacity(count)
     for position in byDuration.indices {
       let free = freeOrder[Int(byDuration[position])]
-      let length = Int(free.seconds) / unit
+      let length = Int(free.seconds).inUnits(of: unit)
       if length > top || lengths.count == count { break }
       if Int(byDuration[position]) >= merge.nextFree, !dominants.contains(Int(free.show)) { lengths.append(length) }
     }
@@ -167,7 +167,9 @@ struct SplitCandidates {
     let bound = lengths.count == count ? lengths[count - 1] : top + 1
     var chained: [Int] = []
     for group in merge.special[merge.nextSpecial...] where !dominants.contains(merge.specialRefs[group.start].show) {
-      for duration in merge.durations(of: group) where duration / unit < bound { chained.append(duration / unit) }
+      for duration in merge.durations(of: group) where duration.inUnits(of: unit) < bound {
+        chained.append(duration.inUnits(of: unit))
+      }
     }
     guard !chained.isEmpty else { return lengths }
     lengths += chained
@@ -188,11 +190,11 @@ struct SplitCandidates {
     for group in merge.special[merge.nextSpecial...] {
       // A chain: its prefixes.
       let durations = merge.durations(of: group)
-      guard let first = durations.first, first / unit < rows.dense[0] * 64 else { continue }
+      guard let first = durations.first, first.inUnits(of: unit) < rows.dense[0] * 64 else { continue }
       rows.copy(0, to: 1)
       var sum = 0
       for duration in durations {
-        sum += duration / unit
+        sum += duration.inUnits(of: unit)
         if sum >= rows.dense[0] * 64 { break }
         rows.combine(into: 0, skip: 0, next: 1, shift: sum)
       }
@@ -204,7 +206,7 @@ struct SplitCandidates {
     var position = 0
     while position < byDuration.count {
       let seconds = freeOrder[Int(byDuration[position])].seconds
-      let duration = Int(seconds) / unit
+      let duration = Int(seconds).inUnits(of: unit)
       if duration >= rows.dense[0] * 64 { break }
       var copies = 0
       while position < byDuration.count, freeOrder[Int(byDuration[position])].seconds == seconds {
@@ -242,13 +244,13 @@ struct SplitCandidates {
     for group in merge.special[merge.nextSpecial...] {
       let show = merge.specialRefs[group.start].show
       guard dominants.contains(show) == dominant else { continue }
-      let first = merge.specialDurations[group.start] / unit
+      let first = merge.specialDurations[group.start].inUnits(of: unit)
       guard first >= lower, first < below else { continue }
       var sum = 0
       for duration in merge.durations(of: group) {
-        sum += duration / unit
+        sum += duration.inUnits(of: unit)
         if sum > top { break }
-        append(show, duration / unit)
+        append(show, duration.inUnits(of: unit))
       }
       let end = result.durations.count
       while result.groupEnds.count < end { result.groupEnds.append(end) }
@@ -256,7 +258,7 @@ struct SplitCandidates {
     let freeOrder = index.freeOrder
     func appendFree(_ offset: Int) {
       guard offset >= merge.nextFree else { return }
-      let duration = Int(freeOrder[offset].seconds) / unit
+      let duration = Int(freeOrder[offset].seconds).inUnits(of: unit)
       guard duration >= lower, duration < below, merge.admitsFree(at: offset) else { return }
       append(Int(freeOrder[offset].show), duration)
       result.groupEnds.append(result.durations.count)
@@ -270,14 +272,12 @@ struct SplitCandidates {
       let start = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) >= lower * unit }
       let end = byDuration.partitioningIndex { Int(freeOrder[Int($0)].seconds) >= below * unit }
       // The others' free candidates, each a group of its own: the range holds exactly their lengths.
-      var seconds = merge.admittedFreeSeconds(byDuration: start..<end, notOf: dominants)
+      let lengths = merge.admittedFreeSeconds(byDuration: start..<end, notOf: dominants).inUnits(of: unit)
       let base = result.durations.count
-      // A unit of one second (most catalogs) needs no division.
-      if unit != 1 { seconds = seconds.map { $0 / unit } }
-      if base == 0 { result.durations = seconds } else { result.durations += seconds }
-      result.dominantIndex.reserveCapacity(base + seconds.count)
-      result.groupEnds.reserveCapacity(base + seconds.count)
-      for end in base..<base + seconds.count {
+      if base == 0 { result.durations = lengths } else { result.durations += lengths }
+      result.dominantIndex.reserveCapacity(base + lengths.count)
+      result.groupEnds.reserveCapacity(base + lengths.count)
+      for end in base..<base + lengths.count {
         result.dominantIndex.append(nil)
         result.groupEnds.append(end + 1)
       }
