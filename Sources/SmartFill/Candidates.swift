@@ -664,13 +664,22 @@ struct CandidateMerge {
   /// that admits it (see ``rank(ofFreeAt:)``).
   func admitsFree(at offset: Int) -> Bool {
     let free = context.index.freeOrder[offset]
-    let show = Int(free.show)
-    if context.isPriority[show]
-      || (context.hasExclusions[show] && context.isExcluded(show: show, episode: Int(free.episode)))
-    {
-      return false
-    }
+    guard
+      Self.isFreeCandidate(
+        free, of: context, isPriority: context.isPriority, hasExclusions: context.hasExclusions)
+    else { return false }
     return (rank(ofFreeAt: offset) + 1) * Int(free.seconds) <= high
+  }
+
+  /// Whether the free episode `free` is one of this request's free candidates at all: not a priority show's
+  /// (those come as groups of their own) and not excluded. From the tables it reads, so that a loop over many
+  /// episodes reads them once.
+  @inline(__always)
+  private static func isFreeCandidate(
+    _ free: CatalogIndex.Free, of context: RequestContext, isPriority: [Bool], hasExclusions: [Bool]
+  ) -> Bool {
+    let show = Int(free.show)
+    return !isPriority[show] && !(hasExclusions[show] && context.isExcluded(show: show, episode: Int(free.episode)))
   }
 
   /// The seconds of the free episodes at `positions` of the index's order by duration
@@ -692,9 +701,9 @@ struct CandidateMerge {
       let offset = Int(byDuration[position])
       guard offset >= first else { continue }
       let free = freeOrder[offset]
-      let show = Int(free.show)
-      guard !isPriority[show], !shows.contains(show) else { continue }
-      if hasExclusions[show], context.isExcluded(show: show, episode: Int(free.episode)) { continue }
+      guard !shows.contains(Int(free.show)),
+        Self.isFreeCandidate(free, of: context, isPriority: isPriority, hasExclusions: hasExclusions)
+      else { continue }
       let rank = Self.rank(
         of: free, at: offset, high: high, byShow: byShow, hasExclusions: hasExclusions, uncounted: uncounted,
         priorityTaken: priorityTaken, touchedDurations: touchedDurations)
@@ -729,7 +738,7 @@ struct CandidateMerge {
       let free = freeOrder[offset]
       nextFree += 1
       let show = Int(free.show)
-      if isPriority[show] || (hasExclusions[show] && context.isExcluded(show: show, episode: Int(free.episode))) {
+      guard Self.isFreeCandidate(free, of: context, isPriority: isPriority, hasExclusions: hasExclusions) else {
         continue
       }
       available += 1
