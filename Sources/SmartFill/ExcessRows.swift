@@ -198,9 +198,9 @@ struct ExcessRows<Value: ExcessValue>: ~Copyable {
     // write it, from the top down, so they read the row as it was (see ``ExcessValue``).
     let (out, added) = (values + row * width + low, values + source * width - shift + low)
     if step >= 0 {
-      Value.mergeUp(out, added, count: high - low, by: step)
+      Value.combineUp(out, out, added, count: high - low, by: step)
     } else {
-      Value.mergeDown(out, added, count: high - low, by: -step, floor: floor)
+      Value.combineDown(out, out, added, count: high - low, by: -step, floor: floor)
     }
   }
 

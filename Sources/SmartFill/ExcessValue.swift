@@ -14,8 +14,9 @@
 ///
 /// The loops run on the standard library's vectors (`SIMD16<UInt8>`, `SIMD8<Int16>`) in forms the compiler
 /// turns into those single instructions on the baseline x86-64 (and their counterparts elsewhere), from the top
-/// of the values down: so `added` may lie below `out` in the same row (one candidate added in place) with no
-/// copy first, since each vector is read before any value at or above it is written.
+/// of the values down: so `added` may lie below `out` in the same row, with `kept` the row itself (one
+/// candidate added in place), with no copy first, since each vector is read before any value at or above it
+/// is written.
 protocol ExcessValue: FixedWidthInteger, SIMDScalar, Codable, Sendable {
   /// The vector the loops work on.
   associatedtype Vector: SIMD where Vector.Scalar == Self
@@ -39,19 +40,14 @@ protocol ExcessValue: FixedWidthInteger, SIMDScalar, Codable, Sendable {
   static func lastAbove(_ bound: Self, in values: UnsafeMutablePointer<Self>, count: Int) -> Int?
   /// Sets every value of `values` above `bound` (an unreached one) to `none`.
   static func renormalize(_ values: UnsafeMutablePointer<Self>, count: Int, above bound: Self)
-  /// `out[t] = min(out[t], added[t] ⊕ step)`, up by `step` (at most the longest step up); `added` may
-  /// overlap `out` only from below (`added < out`), read as it was before the call.
-  static func mergeUp(_ out: UnsafeMutablePointer<Self>, _ added: UnsafeMutablePointer<Self>, count: Int, by step: Int)
-  /// `out[t] = min(out[t], added[t] ⊕ −step)`, down by `step` and clamped at `floor` (stored); `added` may
-  /// overlap `out` only from below, read as it was before the call.
-  static func mergeDown(
-    _ out: UnsafeMutablePointer<Self>, _ added: UnsafeMutablePointer<Self>, count: Int, by step: Int, floor: Self)
-  /// `out[t] = min(kept[t], added[t] ⊕ step)`, up; the three must not overlap.
+  /// `out[t] = min(kept[t], added[t] ⊕ step)`, up by `step` (at most the longest step up). `kept` is `out`
+  /// itself or apart from it; `added` is apart from both, or lies below `out` in the same row (one candidate
+  /// added in place), read as it was before the call.
   static func combineUp(
     _ out: UnsafeMutablePointer<Self>, _ kept: UnsafeMutablePointer<Self>, _ added: UnsafeMutablePointer<Self>,
     count: Int, by step: Int)
-  /// `out[t] = min(kept[t], added[t] ⊕ −step)`, down and clamped at `floor` (stored); the three must not
-  /// overlap.
+  /// `out[t] = min(kept[t], added[t] ⊕ −step)`, down by `step` and clamped at `floor` (stored); `kept` and
+  /// `added` as for ``combineUp(_:_:_:count:by:)``.
   static func combineDown(
     _ out: UnsafeMutablePointer<Self>, _ kept: UnsafeMutablePointer<Self>, _ added: UnsafeMutablePointer<Self>,
     count: Int, by step: Int, floor: Self)
@@ -199,38 +195,13 @@ extension Int16: ExcessValue {
   @inline(__always)
   private static func lanewiseMin(_ a: Vector, _ b: Vector) -> Vector { a.replacing(with: b, where: b .< a) }
 
-  static func mergeUp(
-    _ out: UnsafeMutablePointer<Int16>, _ added: UnsafeMutablePointer<Int16>, count: Int, by step: Int
-  ) {
-    let step = Int16(step)
-    let (steps, nones) = (Vector(repeating: step), Vector(repeating: none))
-    descending(count, mayRepeat: mayRepeat(out, added, count: count)) { t in
-      store(lanewiseMin(load(out, t), lanewiseMin(load(added, t) &+ steps, nones)), out, t)
-    } scalar: { t in
-      out[t] = Swift.min(out[t], Swift.min(added[t] &+ step, none))
-    }
-  }
-
-  static func mergeDown(
-    _ out: UnsafeMutablePointer<Int16>, _ added: UnsafeMutablePointer<Int16>, count: Int, by step: Int, floor: Int16
-  ) {
-    let step = Int16(step)
-    let (steps, floors) = (Vector(repeating: step), Vector(repeating: floor))
-    descending(count, mayRepeat: mayRepeat(out, added, count: count)) { t in
-      let lowered = load(added, t) &- steps
-      store(lanewiseMin(load(out, t), lowered.replacing(with: floors, where: lowered .< floors)), out, t)
-    } scalar: { t in
-      out[t] = Swift.min(out[t], Swift.max(added[t] &- step, floor))
-    }
-  }
-
   static func combineUp(
     _ out: UnsafeMutablePointer<Int16>, _ kept: UnsafeMutablePointer<Int16>, _ added: UnsafeMutablePointer<Int16>,
     count: Int, by step: Int
   ) {
     let step = Int16(step)
     let (steps, nones) = (Vector(repeating: step), Vector(repeating: none))
-    descending(count, mayRepeat: true) { t in
+    descending(count, mayRepeat: mayRepeat(out, added, count: count)) { t in
       store(lanewiseMin(load(kept, t), lanewiseMin(load(added, t) &+ steps, nones)), out, t)
     } scalar: { t in
       out[t] = Swift.min(kept[t], Swift.min(added[t] &+ step, none))
@@ -243,7 +214,7 @@ extension Int16: ExcessValue {
   ) {
     let step = Int16(step)
     let (steps, floors) = (Vector(repeating: step), Vector(repeating: floor))
-    descending(count, mayRepeat: true) { t in
+    descending(count, mayRepeat: mayRepeat(out, added, count: count)) { t in
       let lowered = load(added, t) &- steps
       store(lanewiseMin(load(kept, t), lowered.replacing(with: floors, where: lowered .< floors)), out, t)
     } scalar: { t in
@@ -310,37 +281,13 @@ extension UInt8: ExcessValue {
     (values &- steps).replacing(with: Vector(), where: values .< steps)
   }
 
-  static func mergeUp(
-    _ out: UnsafeMutablePointer<UInt8>, _ added: UnsafeMutablePointer<UInt8>, count: Int, by step: Int
-  ) {
-    let (step, room) = (UInt8(step), none - UInt8(step))
-    let steps = Vector(repeating: step)
-    descending(count, mayRepeat: mayRepeat(out, added, count: count)) { t in
-      store(lanewiseMin(load(out, t), raised(load(added, t), by: steps)), out, t)
-    } scalar: { t in
-      out[t] = Swift.min(out[t], Swift.min(added[t], room) &+ step)
-    }
-  }
-
-  static func mergeDown(
-    _ out: UnsafeMutablePointer<UInt8>, _ added: UnsafeMutablePointer<UInt8>, count: Int, by step: Int, floor: UInt8
-  ) {
-    let step = UInt8(step)
-    let steps = Vector(repeating: step)
-    descending(count, mayRepeat: mayRepeat(out, added, count: count)) { t in
-      store(lanewiseMin(load(out, t), lowered(load(added, t), by: steps)), out, t)
-    } scalar: { t in
-      out[t] = Swift.min(out[t], Swift.max(added[t], step) &- step)
-    }
-  }
-
   static func combineUp(
     _ out: UnsafeMutablePointer<UInt8>, _ kept: UnsafeMutablePointer<UInt8>, _ added: UnsafeMutablePointer<UInt8>,
     count: Int, by step: Int
   ) {
     let (step, room) = (UInt8(step), none - UInt8(step))
     let steps = Vector(repeating: step)
-    descending(count, mayRepeat: true) { t in
+    descending(count, mayRepeat: mayRepeat(out, added, count: count)) { t in
       store(lanewiseMin(load(kept, t), raised(load(added, t), by: steps)), out, t)
     } scalar: { t in
       out[t] = Swift.min(kept[t], Swift.min(added[t], room) &+ step)
@@ -353,7 +300,7 @@ extension UInt8: ExcessValue {
   ) {
     let step = UInt8(step)
     let steps = Vector(repeating: step)
-    descending(count, mayRepeat: true) { t in
+    descending(count, mayRepeat: mayRepeat(out, added, count: count)) { t in
       store(lanewiseMin(load(kept, t), lowered(load(added, t), by: steps)), out, t)
     } scalar: { t in
       out[t] = Swift.min(kept[t], Swift.max(added[t], step) &- step)

@@ -167,8 +167,9 @@ struct SplitCandidates {
     let bound = lengths.count == count ? lengths[count - 1] : top + 1
     var chained: [Int] = []
     for group in merge.special[merge.nextSpecial...] where !dominants.contains(merge.specialRefs[group.start].show) {
-      for duration in merge.durations(of: group) where duration.inUnits(of: unit) < bound {
-        chained.append(duration.inUnits(of: unit))
+      for duration in merge.durations(of: group) {
+        let length = duration.inUnits(of: unit)
+        if length < bound { chained.append(length) }
       }
     }
     guard !chained.isEmpty else { return lengths }
@@ -248,9 +249,10 @@ struct SplitCandidates {
       guard first >= lower, first < below else { continue }
       var sum = 0
       for duration in merge.durations(of: group) {
-        sum += duration.inUnits(of: unit)
+        let length = duration.inUnits(of: unit)
+        sum += length
         if sum > top { break }
-        append(show, duration.inUnits(of: unit))
+        append(show, length)
       }
       let end = result.durations.count
       while result.groupEnds.count < end { result.groupEnds.append(end) }
