@@ -243,8 +243,11 @@ extension VarietyFill {
       return
     }
     // Once every total from a range's start on is settled, no group of it or later changes an answer.
-    let top = min(high, longestOther)
-    forEachRangeOfLengths(last, others: tail.others, upTo: top, while: { pass.open > $0 }) { groups in
+    // The tail's groups are read by their first candidate's length up to `longestOther`, but each chain is
+    // cut only where its total passes `high`: a chain's prefix holds several others, and the bound is on each.
+    let longest = min(high, longestOther)
+    let others = { (lower: Int, upper: Int, _: Int) in tail.others(lower, min(upper, longest + 1), high) }
+    forEachRangeOfLengths(last, others: others, upTo: longest, while: { pass.open > $0 }) { groups in
       pass.add(groups, groups: groups.byFirstLength(ofDominant: nil), to: &rows)
     }
   }
