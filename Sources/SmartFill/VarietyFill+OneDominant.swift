@@ -96,6 +96,8 @@ extension VarietyFill {
     if cut < count || tail != nil {
       let list = candidates(from: cut, headSize: headSize > Int.max / 4 ? Int.max : headSize * 4)
       settled = settledExcess(before: cut, start: start, high: high)
+      // As many sums of others as an excess can go down: from 0 to the floor, 2 a step.
+      settled.othersSums = list.othersSums(count: -rows.floor / 2 + 1, upTo: high, tail: tail)
       following = list
       if cut < count { rest = list }
     }
@@ -182,6 +184,23 @@ extension VarietyFill {
     return (taken, tailTaken, total, inWindow)
   }
 
+  /// The sums of the `c` shortest episodes of the other shows among this list's and, counted generously, the
+  /// tail's that last at most `high`, for `c` from 0 up to `count` (fewer where fewer are that short): see
+  /// ``SettledExcess/othersSums``.
+  ///
+  /// - Complexity: O(*n* + *k* log *k*) for the *n* candidates, with *k* of them shorter than the `count`-th
+  ///   shortest of the tail's, plus the tail's lengths read.
+  func othersSums(count: Int, upTo high: Int, tail: VarietyTail?) -> [Int] {
+    var lengths = tail?.shortestOthers(count, high) ?? []
+    let bound = lengths.count == count ? lengths.last ?? 0 : high
+    for item in durations.indices where dominantIndex[item] == nil && durations[item] <= bound {
+      lengths.append(durations[item])
+    }
+    var sums = [0]
+    for length in lengths.sorted().prefix(count) { sums.append(sums[sums.count - 1] + length) }
+    return sums
+  }
+
   /// A candidate's step of `δ`: +1 for the dominant show, −2 for the others.
   func step(_ item: Int) -> Int { dominantIndex[item] == nil ? -2 : 1 }
 
@@ -197,12 +216,17 @@ extension VarietyFill {
   }
 
   /// The settled excess of each total (see ``VarietyFill/settledExcess(before:start:high:)``), read for
-  /// totals that only go down.
+  /// totals that only go down; and the bound below which no group still to come lowers a total's excess.
   struct SettledExcess {
     /// The sums of the show's `k` shortest episodes in the head, for every `k`.
     let sums: [Int]
     let start: Int
     let high: Int
+    /// The sums of the `c` shortest episodes of the other shows that the tail's multiset can hold, for `c`
+    /// from 0 (counted generously: more episodes than it holds, so the sums are at most its own), as far as
+    /// an excess can go down: a selection of `c` others lasts at least `othersSums[c]`. `nil`: unknown, and
+    /// only the settled excess counts.
+    var othersSums: [Int]? = nil
 
     /// A reader from the top: `excess(at:)` for totals that never go up.
     struct Reader {
@@ -215,6 +239,24 @@ extension VarietyFill {
         while shows + 1 < settled.sums.count, settled.sums[shows + 1] <= settled.high - total { shows += 1 }
         let from = shows + 1 < settled.sums.count ? max(0, settled.high - settled.sums[shows + 1] + 1) : 0
         return (2 - settled.start - shows, from)
+      }
+
+      /// The excess at `total` (at most the total of the last call) from which on no later group lowers it
+      /// where every group still to come starts with a candidate of at least `shortest` units, or that answers
+      /// every query (the settled excess), whichever is higher; and the lowest total down to which it holds.
+      ///
+      /// Such a group holds only others. A selection with it that lowers the excess at `total` below `e`
+      /// holds more than `⌊−e / 2⌋` others (the excess is at least −2 per other), one of them at least
+      /// `shortest` long, so `total ≥ shortest + othersSums[⌊−e / 2⌋]`: where the most others that fit in
+      /// `total − shortest` are `c`, an excess of at most `−2 · (c + 1)` is final. (With 0, any group may come
+      /// and the settled excess alone counts.)
+      mutating func excess(at total: Int, after shortest: Int) -> (excess: Int, from: Int) {
+        let (limit, from) = excess(at: total)
+        guard shortest > 0, total >= shortest, let sums = settled.othersSums else { return (limit, from) }
+        let room = total - shortest
+        var others = 0
+        while others + 1 < sums.count, sums[others + 1] <= room { others += 1 }
+        return (max(limit, -2 * (others + 1)), max(from, shortest + sums[others]))
       }
     }
   }
@@ -239,15 +281,17 @@ extension VarietyFill {
     // The others' groups from here on: none starting above `longestOther`.
     pass.longest = longestOther
     guard let tail else {
+      pass.after = .max
       pass.add(self, groups: last, to: &rows)
       return
     }
-    // Once every total from a range's start on is settled, no group of it or later changes an answer.
+    // Once every total from a range's start on is settled or final, no group of it or later changes an answer.
     // The tail's groups are read by their first candidate's length up to `longestOther`, but each chain is
     // cut only where its total passes `high`: a chain's prefix holds several others, and the bound is on each.
     let longest = min(high, longestOther)
     let others = { (lower: Int, upper: Int, _: Int) in tail.others(lower, min(upper, longest + 1), high) }
-    forEachRangeOfLengths(last, others: others, upTo: longest, while: { pass.open > $0 }) { groups in
+    forEachRangeOfLengths(last, others: others, upTo: longest, while: { pass.open > $0 }) { groups, upper in
+      pass.after = upper
       pass.add(groups, groups: groups.byFirstLength(ofDominant: nil), to: &rows)
     }
   }
@@ -263,11 +307,16 @@ private struct LeastExcessPass {
   var threshold: VarietyFill.SettledExcess.Reader
   /// The longest first candidate of a group added.
   var longest = Int.max
+  /// How long the first candidate of every group of later calls is at least: 0 while the dominant show's
+  /// may still come.
+  var after = 0
+  /// How long the first candidate of every group still to come is at least (see ``after``).
+  var upcoming = 0
 
-  /// Lowers `open` past the totals settled at its end, a stretch of one settled excess at a time.
+  /// Lowers `open` past the totals settled or final at its end, a stretch of one excess at a time.
   mutating func settle<Value>(_ rows: inout ExcessRows<Value>) {
     while open > 0 {
-      let (limit, from) = threshold.excess(at: open - 1)
+      let (limit, from) = threshold.excess(at: open - 1, after: upcoming)
       // Most calls stop at the first total: that one alone first.
       guard let value = rows.excess(row, at: open - 1), value <= limit else { return }
       open = rows.lowestAtMost(row, in: from..<(open - 1), excess: limit)
@@ -297,6 +346,7 @@ private struct LeastExcessPass {
         for taken in CopyBundles(copies: copies) where taken * first < open {
           rows.merge(into: row, from: row, shift: taken * first, step: taken * step, in: taken * first..<open)
         }
+        upcoming = next < groups.count ? min(list.durations[groups[next]], after) : after
         settle(&rows)
         continue
       }
@@ -310,6 +360,7 @@ private struct LeastExcessPass {
         if sum >= open { break }
         rows.merge(into: row, from: rows.scratch, shift: sum, step: step, in: sum..<open)
       }
+      upcoming = next < groups.count ? min(list.durations[groups[next]], after) : after
       settle(&rows)
     }
   }

@@ -639,7 +639,7 @@ struct VarietyFill {
       return totals.finish()
     }
     // Once the rows are dense below a range, no group of it or later adds anything.
-    forEachRangeOfLengths(last, others: tail.others, upTo: high, while: { totals.densest() * 64 > $0 }) { groups in
+    forEachRangeOfLengths(last, others: tail.others, upTo: high, while: { totals.densest() * 64 > $0 }) { groups, _ in
       totals.add(groups, groups: groups.byFirstLength(ofDominant: nil))
     }
     return totals.finish()
@@ -647,13 +647,14 @@ struct VarietyFill {
 
   /// The other shows' groups of a tail (`others`) with this list's (`last`: group starts sorted by their first
   /// candidate's length), in ranges of lengths twice as long each time (up to 64, 128, 256 … units), shortest
-  /// first: `add` gets each range's groups in one list, as long as `needed(lower)` says that a group starting
-  /// at the range's lower bound or later may still add something.
+  /// first: `add` gets each range's groups in one list, and the range's upper bound (every later group starts
+  /// there or later), as long as `needed(lower)` says that a group starting at the range's lower bound or later
+  /// may still add something.
   ///
   /// - Complexity: O(*g*) for the *g* groups read, plus the calls.
   func forEachRangeOfLengths(
     _ last: [Int], others: (_ lower: Int, _ upper: Int, _ top: Int) -> VarietyFill, upTo high: Int,
-    while needed: (_ lower: Int) -> Bool, _ add: (VarietyFill) -> Void
+    while needed: (_ lower: Int) -> Bool, _ add: (_ groups: VarietyFill, _ upper: Int) -> Void
   ) {
     var lower = 0
     var upper = 64
@@ -678,7 +679,7 @@ struct VarietyFill {
         for _ in start..<end { groups.groupEnds.append(groups.durations.count) }
         next += 1
       }
-      add(groups)
+      add(groups, upper)
       lower = upper
       upper = upper > high ? Int.max : upper * 2
     }
