@@ -97,7 +97,7 @@ extension VarietyFill {
       let list = candidates(from: cut, headSize: headSize > Int.max / 4 ? Int.max : headSize * 4)
       settled = settledExcess(before: cut, start: start, high: high)
       // As many sums of others as an excess can go down: from 0 to the floor, 2 a step.
-      settled.othersSums = list.othersSums(count: -rows.floor / 2 + 1, upTo: high, tail: tail)
+      settled.othersSums = Self.othersSums(own: list, count: -rows.floor / 2 + 1, upTo: high, tail: tail)
       following = list
       if cut < count { rest = list }
     }
@@ -182,23 +182,6 @@ extension VarietyFill {
       total += chosen.total
     }
     return (taken, tailTaken, total, inWindow)
-  }
-
-  /// The sums of the `c` shortest episodes of the other shows among this list's and, counted generously, the
-  /// tail's that last at most `high`, for `c` from 0 up to `count` (fewer where fewer are that short): see
-  /// ``SettledExcess/othersSums``.
-  ///
-  /// - Complexity: O(*n* + *k* log *k*) for the *n* candidates, with *k* of them shorter than the `count`-th
-  ///   shortest of the tail's, plus the tail's lengths read.
-  func othersSums(count: Int, upTo high: Int, tail: VarietyTail?) -> [Int] {
-    var lengths = tail?.shortestOthers(count, high) ?? []
-    let bound = lengths.count == count ? lengths.last ?? 0 : high
-    for item in durations.indices where dominantIndex[item] == nil && durations[item] <= bound {
-      lengths.append(durations[item])
-    }
-    var sums = [0]
-    for length in lengths.sorted().prefix(count) { sums.append(sums[sums.count - 1] + length) }
-    return sums
   }
 
   /// A candidate's step of `δ`: +1 for the dominant show, −2 for the others.

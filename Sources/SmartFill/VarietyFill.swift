@@ -352,17 +352,31 @@ struct VarietyFill {
   /// ``pruningNeed`` others from `start` (the bound then saves less than it costs); −1 where fewer than *k*
   /// others exist.
   ///
-  /// - Complexity: O(*n* log *n*) for the *n* candidates of `own`.
+  /// - Complexity: as ``othersSums(own:count:upTo:tail:)``.
   static func othersUpTo(own: VarietyFill?, tail: VarietyTail, top: Int, start: [Int]) -> Int? {
     guard start.count == 1, othersNeeded(from: start[0]) >= pruningNeed else { return nil }
     let needed = othersNeeded(from: start[0] - 2)
-    var lengths = tail.shortestOthers(needed, top)
+    let sums = othersSums(own: own, count: needed, upTo: top, tail: tail)
+    return sums.count > needed ? top - sums[needed] : -1
+  }
+
+  /// The sums of the `c` shortest episodes of the other shows among `own`'s and, counted generously, the
+  /// tail's that last at most `high`, for `c` from 0 up to `count` (fewer where fewer are that short). Only
+  /// `own`'s no longer than the tail's `count`-th shortest can be among them, and only those are sorted.
+  ///
+  /// - Complexity: O(*n* + *k* log *k*) for `own`'s *n* candidates, with *k* of them and of the tail's at most
+  ///   that long, plus the tail's lengths read.
+  static func othersSums(own: VarietyFill?, count: Int, upTo high: Int, tail: VarietyTail?) -> [Int] {
+    var lengths = tail?.shortestOthers(count, high) ?? []
+    let bound = lengths.count == count ? lengths.last ?? 0 : high
     if let own {
-      for item in own.durations.indices where own.dominantIndex[item] == nil { lengths.append(own.durations[item]) }
+      for item in own.durations.indices where own.dominantIndex[item] == nil && own.durations[item] <= bound {
+        lengths.append(own.durations[item])
+      }
     }
-    guard lengths.count >= needed else { return -1 }
-    lengths.sort()
-    return top - lengths[..<needed].reduce(0, +)
+    var sums = [0]
+    for length in lengths.sorted().prefix(count) { sums.append(sums[sums.count - 1] + length) }
+    return sums
   }
 
   /// The rule's selection after a head that the forward pass ran through, from the state `start`, with
@@ -481,6 +495,24 @@ struct VarietyFill {
     var kept = 0
     var deltas = start ?? []
     var first = 0
+    if let start, start.count == 1 {
+      // One dominant show: its state in a register rather than an array read and written for every candidate.
+      let need = sums.count
+      while first < count {
+        let end = groupEnds[first]
+        var (item, sum, delta) = (first, 0, start[0])
+        while item < end {
+          sum += durations[item]
+          delta += dominantIndex[item] == nil ? -2 : 1
+          let needed = Self.othersNeeded(from: delta)
+          guard sum <= high, needed < need, sum + sums[needed] <= high else { break }
+          item += 1
+        }
+        keptEnd[first] = item
+        kept += item - first
+        first = end
+      }
+    }
     while first < count {
       let end = groupEnds[first]
       var item = first
