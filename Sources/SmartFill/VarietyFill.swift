@@ -596,7 +596,8 @@ struct VarietyFill {
   ///
   /// - Complexity: O(*n* + *l*) for the *n* candidates and the longest length *l* that counts (at most
   ///   `total`), their lengths counted by value, where *l* is at most four times the *c* candidates taken;
-  ///   otherwise O(*n* + *c* log *c*).
+  ///   otherwise O(*n* + *k* log *k*), with *k* the candidates of the 64th parts of the lengths up to where
+  ///   their sum passes `total` (all *c* without it).
   func shortestSums(before cut: Int? = nil, upTo total: Int? = nil, of counts: (Int?) -> Bool) -> [Int] {
     let end = cut ?? durations.count
     let limit = total ?? Int.max
@@ -622,9 +623,28 @@ struct VarietyFill {
       }
       return sums
     }
+    // Only the shortest lengths whose sum passes `limit` count: by 64 stretches of lengths, those up to the
+    // first stretch where the lengths' own sums pass it (all shorter ones come before them), sorted; the rest
+    // not at all.
+    let stretch = longest / 64 + 1
+    var upTo = Int.max
+    if limit < Int.max {
+      var inStretch = [Int](repeating: 0, count: 64)
+      for item in 0..<end where durations[item] <= limit && counts(dominantIndex[item]) {
+        inStretch[durations[item] / stretch] += durations[item]
+      }
+      var sum = 0
+      for index in inStretch.indices {
+        sum += inStretch[index]
+        if sum > limit {
+          upTo = (index + 1) * stretch
+          break
+        }
+      }
+    }
     var lengths: [Int] = []
     lengths.reserveCapacity(counted)
-    for item in 0..<end where durations[item] <= limit && counts(dominantIndex[item]) {
+    for item in 0..<end where durations[item] < upTo && durations[item] <= limit && counts(dominantIndex[item]) {
       lengths.append(durations[item])
     }
     lengths.sort()
