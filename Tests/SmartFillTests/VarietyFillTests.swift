@@ -1,3 +1,4 @@
+import SyntheticCatalogs
 import Testing
 
 @testable import SmartFill
@@ -474,6 +475,25 @@ struct VarietyDominatedTests {
       if try Self.pastTheHead(catalog, trial: trial, seed: seed, random: &random) { longer += 1 }
     }
     #expect(longer > 100, "most cases should take more than a head")
+  }
+
+  @Test("gen-100-s42 at 24 hours ± 5 minutes with the benchmark's fifth request: filled, as with every candidate built")
+  func longRequestWithChains() throws {
+    // The request on which cutting the tail's chains at the bound on a single other trapped.
+    let catalog = CatalogGenerator(subscriptions: 100, seed: 42).catalog()
+    func feed(_ show: Int) -> String { "https://feeds.example.com/show-000\(show < 10 ? "0" : "")\(show).xml" }
+    let excluded: Set<EpisodeID> = Set(
+      [(10, "s10-e4"), (37, "s37-e2"), (60, "s60-e17"), (60, "s60-e45"), (66, "s66-e39"), (74, "s74-e206")].map {
+        EpisodeID(feedURL: feed($0.0), guid: $0.1)
+      })
+    let request = FillRequest(
+      mode: .variety, targetSeconds: 86_400, toleranceSeconds: 300, priorityShows: [52, 14, 12].map(feed),
+      excluded: excluded)
+    let result = try FillEngine(catalog: catalog).fill(request)
+    #expect(result.status == .filled)
+    var whole = try FillEngine(catalog: catalog)
+    whole.lookaheadHeadSize = Int.max
+    #expect(try whole.fill(request) == result)
   }
 
   @Test("the issue's reproduction: 40 short episodes of A and two of B land in 45 ± 3 minutes, never 3 in a row")
