@@ -356,18 +356,20 @@ struct VarietyFill {
   static func othersUpTo(own: VarietyFill?, tail: VarietyTail, top: Int, start: [Int]) -> Int? {
     guard start.count == 1, othersNeeded(from: start[0]) >= pruningNeed else { return nil }
     let needed = othersNeeded(from: start[0] - 2)
-    let sums = othersSums(own: own, count: needed, upTo: top, tail: tail)
+    let sums = othersSums(own: own, count: needed, upTo: top, tailShortest: tail.shortestOthers(needed, top))
     return sums.count > needed ? top - sums[needed] : -1
   }
 
   /// The sums of the `c` shortest episodes of the other shows among `own`'s and, counted generously, the
-  /// tail's that last at most `high`, for `c` from 0 up to `count` (fewer where fewer are that short). Only
-  /// `own`'s no longer than the tail's `count`-th shortest can be among them, and only those are sorted.
+  /// tail's that last at most `high` (`tailShortest`: its shortest, at least `count` of them where it has as
+  /// many, see ``VarietyTail/shortestOthers``), for `c` from 0 up to `count` (fewer where fewer are that
+  /// short). Only `own`'s no longer than the tail's `count`-th shortest can be among them, and only those are
+  /// sorted.
   ///
   /// - Complexity: O(*n* + *k* log *k*) for `own`'s *n* candidates, with *k* of them and of the tail's at most
-  ///   that long, plus the tail's lengths read.
-  static func othersSums(own: VarietyFill?, count: Int, upTo high: Int, tail: VarietyTail?) -> [Int] {
-    var lengths = tail?.shortestOthers(count, high) ?? []
+  ///   that long.
+  static func othersSums(own: VarietyFill?, count: Int, upTo high: Int, tailShortest: [Int]) -> [Int] {
+    var lengths = Array(tailShortest.prefix(count))
     let bound = lengths.count == count ? lengths.last ?? 0 : high
     if let own {
       for item in own.durations.indices where own.dominantIndex[item] == nil && own.durations[item] <= bound {

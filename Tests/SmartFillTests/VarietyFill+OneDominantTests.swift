@@ -131,7 +131,8 @@ struct VarietyFillOneDominantTests {
       var rows = ExcessRows<Int16>(rows: 1, maximum: high, floor: floor, ceiling: all.joined().count)
       // A settled excess no value reaches, so that only totals final by the others' sums settle.
       var settled = VarietyFill.SettledExcess(sums: [0], start: 2 - floor + 1, high: high)
-      settled.othersSums = VarietyFill.othersSums(own: fill, count: othersCount, upTo: high, tail: tail)
+      settled.othersSums = VarietyFill.othersSums(
+        own: fill, count: othersCount, upTo: high, tailShortest: tail.shortestOthers(othersCount, high))
       let lengths = all.joined().filter { $0.step < 0 && $0.length <= high }.map(\.length).sorted()
       #expect(
         settled.othersSums == lengths.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1) },
