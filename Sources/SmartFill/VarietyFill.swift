@@ -352,7 +352,7 @@ struct VarietyFill {
   /// ``pruningNeed`` others from `start` (the bound then saves less than it costs); −1 where fewer than *k*
   /// others exist.
   ///
-  /// - Complexity: as ``othersSums(own:count:upTo:tail:)``.
+  /// - Complexity: as ``othersSums(own:count:upTo:tailShortest:)``.
   static func othersUpTo(own: VarietyFill?, tail: VarietyTail, top: Int, start: [Int]) -> Int? {
     guard start.count == 1, othersNeeded(from: start[0]) >= pruningNeed else { return nil }
     let needed = othersNeeded(from: start[0] - 2)
