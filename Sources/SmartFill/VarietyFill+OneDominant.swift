@@ -94,11 +94,11 @@ extension VarietyFill {
     var following: VarietyFill?
     var settled = SettledExcess(sums: [0], start: start, high: high)
     // Where the show needs many others (``pruningNeed``), the others a completion needs past one of them, for
-    // the bound on the others' lengths in the tail's multiset (see ``othersUpTo(own:tail:top:start:)``), and as
+    // the bound on the others' lengths in the tail's multiset (see ``othersUpTo(own:tail:top:start:tailShortest:)``), and as
     // many sums of others as an excess can go down (from 0 to the floor, 2 a step), for the totals no later
     // group lowers: the tail's shortest others read once for both (at 10,000 subscriptions a read passes over
     // thousands of chained episodes, which costs more than the bounds save where few others are needed).
-    let needed = Self.othersNeeded(from: start) >= Self.pruningNeed ? Self.othersNeeded(from: start - 2) : nil
+    let needed = Self.othersNeededPastOne(from: start)
     let sumsCount = -rows.floor / 2 + 1
     let tailShortest = needed.map { tail?.shortestOthers(max($0, sumsCount), high) ?? [] }
     if cut < count || tail != nil {
@@ -116,12 +116,11 @@ extension VarietyFill {
     // later query passes, and the rows still needed are computed again up to it.
     var reach = following == nil ? high : min(high, tailReach ?? Self.defaultTailReach(forTop: high))
     // Where the show needs many of the others, those too long to leave room for the rest could be in no
-    // selection, so they are left out of the tail's multiset (see ``othersUpTo(own:tail:top:start:)``).
-    var longestOther = high
-    if tail != nil, let needed, let tailShortest {
-      let sums = Self.othersSums(own: self, count: needed, upTo: high, tailShortest: tailShortest)
-      longestOther = sums.count > needed ? high - sums[needed] : -1
-    }
+    // selection, so they are left out of the tail's multiset (see ``othersUpTo(own:tail:top:start:tailShortest:)``).
+    let longestOther =
+      tail.flatMap {
+        Self.othersUpTo(own: self, tail: $0, top: high, start: [start], tailShortest: tailShortest)
+      } ?? high
     func fillTail() {
       if let following {
         following.leastExcess(

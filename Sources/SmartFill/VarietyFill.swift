@@ -350,14 +350,23 @@ struct VarietyFill {
   /// the tail's generous count (``VarietyTail/shortestOthers``). Longer ones could never be kept, so they
   /// need not be built. `nil` (no bound) for several dominant shows, and where the show needs fewer than
   /// ``pruningNeed`` others from `start` (the bound then saves less than it costs); −1 where fewer than *k*
-  /// others exist.
+  /// others exist. With `tailShortest`, the tail's shortest others already read (at least as many as the bound
+  /// needs).
   ///
   /// - Complexity: as ``othersSums(own:count:upTo:tailShortest:)``.
-  static func othersUpTo(own: VarietyFill?, tail: VarietyTail, top: Int, start: [Int]) -> Int? {
-    guard start.count == 1, othersNeeded(from: start[0]) >= pruningNeed else { return nil }
-    let needed = othersNeeded(from: start[0] - 2)
-    let sums = othersSums(own: own, count: needed, upTo: top, tailShortest: tail.shortestOthers(needed, top))
+  static func othersUpTo(
+    own: VarietyFill?, tail: VarietyTail, top: Int, start: [Int], tailShortest: [Int]? = nil
+  ) -> Int? {
+    guard start.count == 1, let needed = othersNeededPastOne(from: start[0]) else { return nil }
+    let shortest = tailShortest ?? tail.shortestOthers(needed, top)
+    let sums = othersSums(own: own, count: needed, upTo: top, tailShortest: shortest)
     return sums.count > needed ? top - sums[needed] : -1
+  }
+
+  /// How many others one dominant show still needs past one of them from the state `start`, where it needs
+  /// ``pruningNeed`` or more from `start`: the count the bound on the others' lengths sums; `nil` elsewhere.
+  static func othersNeededPastOne(from start: Int) -> Int? {
+    othersNeeded(from: start) >= pruningNeed ? othersNeeded(from: start - 2) : nil
   }
 
   /// The sums of the `c` shortest episodes of the other shows among `own`'s and, counted generously, the
@@ -387,7 +396,7 @@ struct VarietyFill {
   /// can be taken, and where the list searched holds every candidate left and a dominant show still needs
   /// ``pruningNeed`` or more of the other shows' episodes, only those that leave room for them
   /// (``pruned(upTo:from:)``; the tail's other free candidates too long for that are then not even built,
-  /// see ``othersUpTo(own:tail:top:start:)``). When few of the tail's fit
+  /// see ``othersUpTo(own:tail:top:start:tailShortest:)``). When few of the tail's fit
   /// (``VarietyTail/remaining``), the two lists are searched as one, with a row per candidate, instead of
   /// `rest` with the tail's multiset and then the tail again from where that pass stopped; the answer is the
   /// same, as the built candidates come before the tail's in priority order. Returns `indices` in this list

@@ -11,7 +11,7 @@
 /// - or, when few of them fit in what is left by then, those candidates themselves, for one search with the
 ///   candidates built that are left (see ``VarietyFill/selectAfterHead(rest:cut:tail:left:start:)``), and
 ///   before that a generous count of the other shows' shortest lengths, which bounds how long an other show's
-///   candidate of that list can be (``VarietyFill/othersUpTo(own:tail:top:start:)``).
+///   candidate of that list can be (``VarietyFill/othersUpTo(own:tail:top:start:tailShortest:)``).
 ///
 /// Durations are in the search's unit. The sets are those of the whole list whatever the order the groups
 /// come in, so these lists need not be in priority order; ``select`` is.
