@@ -313,6 +313,19 @@ struct ReachRows {
     return false
   }
 
+  /// A run of sums of `row` that ends at the capacity: the dense tail and the top ones of the word below it
+  /// (the whole run after ``combine(into:skip:next:shift:)`` and ``formUnionShifted(_:by:)``, which leave no
+  /// word of ones below the dense tail); `nil` when the capacity is not one of its sums.
+  ///
+  /// - Complexity: O(1).
+  func topRun(_ row: Int) -> ReachInterval? {
+    let dense = dense[row]
+    guard dense > 0 else { return ReachInterval(0, capacity) }
+    let ones = (~storage[row * wordCount + dense - 1]).leadingZeroBitCount
+    guard dense < wordCount || ones > 0 else { return nil }
+    return ReachInterval(dense * 64 - ones, capacity)
+  }
+
   /// The words of `row` below its dense tail, for compact storage.
   func compact(_ row: Int) -> ArraySlice<UInt64> {
     storage[(row * wordCount)..<(row * wordCount + dense[row])]

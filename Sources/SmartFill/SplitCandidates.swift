@@ -181,9 +181,18 @@ struct SplitCandidates {
   /// The totals up to `high` reachable from the candidates not built yet, as compact reach words, with
   /// durations counted in `unit` seconds (a divisor of every duration).
   ///
+  /// On long rows (more than twice ``certifiedWords``) with few chains left (``certifiedGroups``) the totals
+  /// are first tried below ``certifiedWords`` words only (``certifiedTailTotals(unit:upTo:lowWords:)``); they
+  /// are computed in full where that cannot show every total above reachable.
+  ///
   /// - Complexity: O(*c* · *k* + *m* · *k*) word operations, where *c* is the tail's chain candidates, *m* the
   ///   free candidates shorter than the dense tail's start, and *k* the words below it.
   func tailTotals(unit: Int, upTo high: Int) -> ArraySlice<UInt64> {
+    if high / 64 + 1 > 2 * Self.certifiedWords, unbuiltGroups <= Self.certifiedGroups,
+      let totals = certifiedTailTotals(unit: unit, upTo: high, lowWords: Self.certifiedWords)
+    {
+      return totals
+    }
     var rows = ReachRows(rows: 2, maximum: high)
     rows.setZero(0)
     // The chains first (they make the row dense soonest), each as far as its prefixes add anything: one whose
@@ -202,26 +211,75 @@ struct SplitCandidates {
     }
     // Then the free candidates, shortest first, until the dense tail; those admitted of one length in bundles
     // (see ``CopyBundles``).
-    let index = merge.context.index
-    let (byDuration, freeOrder) = (index.freeByDuration, index.freeOrder)
-    var position = 0
-    while position < byDuration.count {
-      let seconds = freeOrder[Int(byDuration[position])].seconds
-      let duration = Int(seconds).inUnits(of: unit)
-      if duration >= rows.dense[0] * 64 { break }
-      var copies = 0
-      while position < byDuration.count, freeOrder[Int(byDuration[position])].seconds == seconds {
-        let offset = Int(byDuration[position])
-        position += 1
-        if offset >= merge.nextFree, merge.admitsFree(at: offset) { copies += 1 }
-      }
-      for taken in CopyBundles(copies: copies) where taken * duration < rows.dense[0] * 64 {
-        rows.formUnionShifted(0, by: taken * duration)
+    var free = FreeLengths(merge.context.index, unit: unit)
+    while let length = free.next, length < rows.dense[0] * 64 {
+      for taken in CopyBundles(copies: free.admitted(by: merge)) where taken * length < rows.dense[0] * 64 {
+        rows.formUnionShifted(0, by: taken * length)
       }
     }
     var archive = ReachArchive()
     archive.append(rows, row: 0)
     return archive[0]
+  }
+
+  /// The words below which ``tailTotals(unit:upTo:)`` first tries to compute the totals: 2,048 units, past
+  /// the totals that short episodes leave out on the benchmark's catalogs (16 words do as well there, with
+  /// less room on other catalogs; 128 cost a tenth more at 8 hours).
+  static let certifiedWords = 32
+
+  /// The most chains left for which ``tailTotals(unit:upTo:)`` tries the certificate: sorting thousands of
+  /// them (gen-10000-s1 leaves about that many) costs more than the full computation, whose row is dense
+  /// after the first few, saves.
+  static let certifiedGroups = 256
+
+  /// The tail's totals as ``tailTotals(unit:upTo:)`` gives them, computed exactly only below `lowWords` words,
+  /// where a ``ReachInterval`` grown over the same candidates shows that every total from there up to the
+  /// row's capacity is reachable; `nil` where it does not.
+  ///
+  /// The totals below the bound are exact: every candidate shorter than the bound is added (a longer one
+  /// reaches nothing below it). The interval takes the candidates by their longest step, shortest first (the
+  /// free ones by length, the chains by their longest episode, each chain's prefixes up to the bound only: a
+  /// subset of the choices reaches a subset of the totals, so the interval stays right), and joins after each the run of exact totals
+  /// that ends at the bound; once it holds everything from the bound to the capacity, only the candidates
+  /// shorter than the start of the exact totals' dense tail are still read (a longer one reaches only totals
+  /// already there), as in the full computation. On gen-100-s2 at 8 hours the totals are every one from 448
+  /// seconds up, which the full computation reaches only after a hundred shifts of the whole row.
+  ///
+  /// - Complexity: O((*c* + *m*) · `lowWords`) word operations for the *c* chain candidates up to the bound
+  ///   and the *m* free candidates read (those below the exact totals' dense tail, and until the interval is
+  ///   complete those up to its length), plus O(*g* log *g*) for the *g* chains.
+  func certifiedTailTotals(unit: Int, upTo high: Int, lowWords: Int) -> ArraySlice<UInt64>? {
+    let words = high / 64 + 1
+    var tail = CertifiedTail(capacity: words * 64 - 1, lowWords: min(lowWords, words))
+    // Each chain's prefix sums up to the bound (the interval may take fewer choices than there are), and its
+    // longest step.
+    var sums: [Int] = []
+    var chains: [(step: Int, start: Int, end: Int)] = []
+    for group in merge.special[merge.nextSpecial...] {
+      let start = sums.count
+      var (sum, step) = (0, 0)
+      for duration in merge.durations(of: group) {
+        let length = duration.inUnits(of: unit)
+        sum += length
+        if sum > tail.bound { break }
+        step = max(step, length)
+        sums.append(sum)
+      }
+      if sums.count > start { chains.append((step, start, sums.count)) }
+    }
+    chains.sort { $0.step < $1.step }
+    // The free candidates by length, each chain before the first longer than its longest step.
+    var nextChain = 0
+    var free = FreeLengths(merge.context.index, unit: unit)
+    while let length = free.next, tail.reads(length) {
+      while nextChain < chains.count, chains[nextChain].step <= length {
+        tail.add(prefixes: sums[chains[nextChain].start..<chains[nextChain].end])
+        nextChain += 1
+      }
+      for taken in CopyBundles(copies: free.admitted(by: merge)) { tail.add(prefixes: CollectionOfOne(taken * length)) }
+    }
+    for chain in chains[nextChain...] { tail.add(prefixes: sums[chain.start..<chain.end]) }
+    return tail.complete ? tail.rows.compact(0) : nil
   }
 
   /// The groups not built yet, as a variety search over `dominants` reads its tail (see ``VarietyTail``):
@@ -285,5 +343,91 @@ struct SplitCandidates {
       }
     }
     return result
+  }
+}
+
+/// The free candidates not built yet, read by length, shortest first: ``next`` is the length (in units) of
+/// those still to read, ``admitted(by:)`` how many of that length the request admits, moving on to the next.
+private struct FreeLengths {
+  private let byDuration: [Int32]
+  private let freeOrder: [CatalogIndex.Free]
+  private let unit: Int
+  private var position = 0
+
+  @inline(__always)
+  init(_ index: CatalogIndex, unit: Int) {
+    (byDuration, freeOrder) = (index.freeByDuration, index.freeOrder)
+    self.unit = unit
+  }
+
+  /// The next length, or `nil` when every free candidate is read.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  var next: Int? {
+    guard position < byDuration.count else { return nil }
+    return Int(freeOrder[Int(byDuration[position])].seconds).inUnits(of: unit)
+  }
+
+  /// How many free candidates of the next length `merge` admits (those not built yet); moves past them.
+  ///
+  /// - Complexity: O(*k*) rank checks for the *k* free candidates of that length.
+  @inline(__always)
+  mutating func admitted(by merge: CandidateMerge) -> Int {
+    let seconds = freeOrder[Int(byDuration[position])].seconds
+    var copies = 0
+    while position < byDuration.count, freeOrder[Int(byDuration[position])].seconds == seconds {
+      let offset = Int(byDuration[position])
+      position += 1
+      if offset >= merge.nextFree, merge.admitsFree(at: offset) { copies += 1 }
+    }
+    return copies
+  }
+}
+
+/// The state of ``SplitCandidates/certifiedTailTotals(unit:upTo:lowWords:)``: the exact totals below the
+/// bound, and the interval of totals known reachable.
+private struct CertifiedTail {
+  /// The exact totals below the bound (row 0; row 1 holds them before a chain).
+  var rows: ReachRows
+  /// The largest total computed exactly.
+  let bound: Int
+  /// The largest total of the full row.
+  let capacity: Int
+  var interval = ReachInterval()
+  /// Whether the interval holds every total from the bound to the capacity.
+  private(set) var complete = false
+
+  init(capacity: Int, lowWords: Int) {
+    rows = ReachRows(rows: 2, maximum: lowWords * 64 - 1)
+    rows.setZero(0)
+    bound = rows.capacity
+    self.capacity = capacity
+    complete = bound >= capacity
+  }
+
+  /// Whether a candidate of `length` can still change anything: the exact totals, below their dense tail, or
+  /// the interval while incomplete, up to its length (every later candidate, no shorter, grows it no more).
+  func reads(_ length: Int) -> Bool {
+    length < rows.dense[0] * 64 || (!complete && length <= min(interval.length, capacity))
+  }
+
+  /// Adds a candidate whose choices are nothing or one of `prefixes` (increasing sums).
+  ///
+  /// - Complexity: O(*k* · `lowWords`) word operations for the *k* prefixes below the dense tail.
+  mutating func add(prefixes: some Collection<Int>) {
+    if prefixes.count == 1, let sum = prefixes.first {
+      if sum < rows.dense[0] * 64 { rows.formUnionShifted(0, by: sum) }
+    } else if let first = prefixes.first, first < rows.dense[0] * 64 {
+      rows.copy(0, to: 1)
+      for sum in prefixes {
+        if sum >= rows.dense[0] * 64 { break }
+        rows.combine(into: 0, skip: 0, next: 1, shift: sum)
+      }
+    }
+    guard !complete else { return }
+    interval.add(sums: prefixes)
+    if let run = rows.topRun(0) { interval.join(run) }
+    complete = interval.low <= bound + 1 && interval.high >= capacity
   }
 }

@@ -24,12 +24,18 @@ struct ReachRowsTests {
         }
         plain = plain.union(plain.map { $0 + shift }.filter { $0 <= rows.capacity })
         expectDenseTails(rows)
+        // After a shift, the run that ends at the capacity is the whole run.
+        var start = rows.capacity + 1
+        while start > 0, plain.contains(start - 1) { start -= 1 }
+        #expect(rows.topRun(0) == (start <= rows.capacity ? ReachInterval(start, rows.capacity) : nil), "top run")
         // Now and then every sum from some point on, then the shifts carry on from the denser row.
         if Int.random(in: 0..<8, using: &random) == 0 {
           let from = Int.random(in: -3...(rows.capacity + 3), using: &random)
           rows.insertAll(0, from: from)
           if from <= rows.capacity { plain.formUnion(max(0, from)...rows.capacity) }
           expectDenseTails(rows)
+          // After these, a run of sums at least.
+          if let run = rows.topRun(0) { #expect((run.low...run.high).allSatisfy(plain.contains), "top run") }
         }
         // Or from an empty row: every sum from some point on, shifted into row 0.
         if Int.random(in: 0..<8, using: &random) == 0 {

@@ -27,6 +27,18 @@ struct SplitCandidatesTests {
     return (Array(Set(priority)), excluded)
   }
 
+  /// A fill-time request on `catalog` (see ``randomPriorityAndExclusions(_:_:)``), its context, a top of up to
+  /// two hours and whether admission counts per show.
+  static func randomRequest(_ catalog: Catalog, _ random: inout SeededGenerator) throws -> (
+    context: RequestContext, high: Int, pruneByShow: Bool
+  ) {
+    let (priority, excluded) = randomPriorityAndExclusions(catalog, &random)
+    let request = FillRequest(mode: .fillTime, targetSeconds: 3600, priorityShows: priority, excluded: excluded)
+    let engine = try FillEngine(catalog: catalog)
+    let context = RequestContext(index: engine.index, request: request, catalog: catalog)
+    return (context, 60 * Int.random(in: 1...120, using: &random), Bool.random(using: &random))
+  }
+
   @Test("admission by the index's ranks equals counting in order, and the tail's totals equal the list's (3,000 cases)")
   func ranksEqualCounting() throws {
     let seed: UInt64 = 0x4A11_C0DE
@@ -37,12 +49,7 @@ struct SplitCandidatesTests {
       var caseRandom = SeededGenerator(seed: caseSeed)
       let catalog = randomCatalog(
         &caseRandom, maximumShows: 8, maximumEpisodes: 16, minuteScale: Bool.random(using: &caseRandom))
-      let (priority, excluded) = Self.randomPriorityAndExclusions(catalog, &caseRandom)
-      let request = FillRequest(mode: .fillTime, targetSeconds: 3600, priorityShows: priority, excluded: excluded)
-      let engine = try FillEngine(catalog: catalog)
-      let context = RequestContext(index: engine.index, request: request, catalog: catalog)
-      let high = 60 * Int.random(in: 1...120, using: &caseRandom)
-      let pruneByShow = Bool.random(using: &caseRandom)
+      let (context, high, pruneByShow) = try Self.randomRequest(catalog, &caseRandom)
       // A cap no show reaches turns the ranks off: the builder counts admissions as it goes.
       let counted = context.timeCandidates(upTo: high, caps: [0: Int.max], pruneByShow: pruneByShow)
       let ranked = context.timeCandidates(upTo: high, caps: [:], pruneByShow: pruneByShow)
@@ -206,6 +213,44 @@ struct SplitCandidatesTests {
         context, high: high, pruneByShow: pruneByShow, whole: whole, head: Int.random(in: 1...12, using: &caseRandom),
         random: &caseRandom, "case seed \(caseSeed), high \(high), by show \(pruneByShow)")
     }
+  }
+
+  @Test("the certified tail's totals equal the list's wherever the certificate completes (3,000 cases)")
+  func certifiedTailTotals() throws {
+    let seed: UInt64 = 0xCE27_1F1E
+    print("certified tail: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var completed = 0
+    var fellBack = 0
+    for _ in 0..<3_000 {
+      let caseSeed = random.next()
+      var caseRandom = SeededGenerator(seed: caseSeed)
+      // Many short episodes (up to 10 minutes) in most cases, so that the totals turn dense above a few words;
+      // longer ones (up to 40 minutes) in a quarter, so that some certificates cannot complete.
+      let catalog = randomCatalog(
+        &caseRandom, maximumShows: 12, maximumEpisodes: 40,
+        minuteScale: Int.random(in: 0..<4, using: &caseRandom) == 0)
+      let (context, high, pruneByShow) = try Self.randomRequest(catalog, &caseRandom)
+      let whole = context.timeCandidates(upTo: high, caps: [0: Int.max], pruneByShow: pruneByShow)
+      var split = SplitCandidates(context, upTo: high, pruneByShow: pruneByShow)
+      split.extend(toAtLeast: Int.random(in: 0...12, using: &caseRandom))
+      let cut = split.built.durations.count
+      let tail = FillTime(
+        durations: Array(whole.durations[cut...]), groupEnds: whole.groupEnds[cut...].map { $0 - cut })
+      let lowWords = Int.random(in: 1...4, using: &caseRandom)
+      let label = "case seed \(caseSeed), high \(high), head \(cut), \(lowWords) words"
+      if let totals = split.certifiedTailTotals(unit: 1, upTo: high, lowWords: lowWords) {
+        // Counted where the exact part is shorter than the row.
+        if lowWords <= high / 64 { completed += 1 }
+        #expect(totals == tail.reachableTotals(upTo: high), "\(label)")
+        #expect(totals.count <= lowWords, "\(label): \(totals.count) words above the bound")
+      } else {
+        fellBack += 1
+      }
+    }
+    print("certified tail: \(completed) complete below the row's end, \(fellBack) not complete")
+    // Both ways are taken often enough for the comparison to mean something.
+    #expect(completed >= 300 && fellBack >= 300, "\(completed) complete, \(fellBack) not")
   }
 
   @Test("every fill equals the fill over the whole candidate list (2,400 seeded cases, both modes)")
