@@ -236,14 +236,15 @@ struct SplitCandidates {
   /// where a ``ReachInterval`` grown over the same candidates shows that every total from there up to the
   /// row's capacity is reachable; `nil` where it does not.
   ///
-  /// The totals below the bound are exact: every candidate shorter than the bound is added (a longer one
-  /// reaches nothing below it). The interval takes the candidates by their longest step, shortest first (the
-  /// free ones by length, the chains by their longest episode, each chain's prefixes up to the bound only: a
-  /// subset of the choices reaches a subset of the totals, so the interval stays right), and joins after each the run of exact totals
-  /// that ends at the bound; once it holds everything from the bound to the capacity, only the candidates
+  /// The totals below the bound are exact: every candidate shorter than the bound is added (a longer one reaches
+  /// nothing below it). The interval takes the candidates by their longest step, shortest first (the free ones by
+  /// length, the chains by their longest episode, each chain's prefixes up to the bound only: a subset of the
+  /// choices reaches a subset of the totals, so the interval stays right), and joins after each the run of exact
+  /// totals that ends at the bound; once it holds everything from the bound to the capacity, only the candidates
   /// shorter than the start of the exact totals' dense tail are still read (a longer one reaches only totals
-  /// already there), as in the full computation. On gen-100-s2 at 8 hours the totals are every one from 448
-  /// seconds up, which the full computation reaches only after a hundred shifts of the whole row.
+  /// already there), as in the full computation. On gen-100-s2 at 8 hours ±5 minutes (instance 1) the totals are
+  /// every one from 448 seconds up, which the full computation reaches only after a hundred shifts of the whole
+  /// row.
   ///
   /// - Complexity: O((*c* + *m*) · `lowWords`) word operations for the *c* chain candidates up to the bound
   ///   and the *m* free candidates read (those below the exact totals' dense tail, and until the interval is
