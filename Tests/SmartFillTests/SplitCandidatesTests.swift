@@ -64,6 +64,12 @@ struct SplitCandidatesTests {
     }
   }
 
+  /// The candidates of `whole` from `cut` on, as a list of their own: what the tail's totals are checked
+  /// against (``FillTime/reachableTotals(upTo:)``).
+  static func rest(of whole: TimeCandidates, from cut: Int) -> FillTime {
+    FillTime(durations: Array(whole.durations[cut...]), groupEnds: whole.groupEnds[cut...].map { $0 - cut })
+  }
+
   /// Builds a head of at least `head` candidates and checks that the totals read for the rest equal those of
   /// the rest of `whole`, the list built in one go.
   static func expectTailTotals(
@@ -73,8 +79,7 @@ struct SplitCandidatesTests {
     var split = SplitCandidates(context, upTo: high, pruneByShow: pruneByShow)
     split.extend(toAtLeast: head)
     let cut = split.built.durations.count
-    let tail = FillTime(
-      durations: Array(whole.durations[cut...]), groupEnds: whole.groupEnds[cut...].map { $0 - cut })
+    let tail = Self.rest(of: whole, from: cut)
     #expect(split.tailTotals(unit: 1, upTo: high) == tail.reachableTotals(upTo: high), "\(label)")
     // The candidates left no longer than a top, in priority order, each chain cut before its first longer
     // episode, whether their offsets are marked in a bitset or sorted.
@@ -235,8 +240,7 @@ struct SplitCandidatesTests {
       var split = SplitCandidates(context, upTo: high, pruneByShow: pruneByShow)
       split.extend(toAtLeast: Int.random(in: 0...12, using: &caseRandom))
       let cut = split.built.durations.count
-      let tail = FillTime(
-        durations: Array(whole.durations[cut...]), groupEnds: whole.groupEnds[cut...].map { $0 - cut })
+      let tail = Self.rest(of: whole, from: cut)
       let lowWords = Int.random(in: 1...4, using: &caseRandom)
       let label = "case seed \(caseSeed), high \(high), head \(cut), \(lowWords) words"
       if let totals = split.certifiedTailTotals(unit: 1, upTo: high, lowWords: lowWords) {
