@@ -446,12 +446,19 @@ struct CandidateMerge {
         ordered.append(Group(key: key, start: start, end: specialRefs.count))
       }
     }
+    // One group per priority free episode: room for them all without regrowing.
+    others.reserveCapacity(context.priorityShows.reduce(others.count) { $0 + index.freeOffsets(ofShow: $1).count })
     for show in context.priorityShows {
+      // For variety, of one show and one duration `d` only the first ⌊high / d⌋ free episodes can be chosen. In a
+      // show without exclusions a free episode's rank among them is the index's, so the rest are dropped here;
+      // ``dropPriorityFreeByShow()`` counts the others' (a show's free episodes are in key order in the index).
+      let byIndexRank = pruneByShow && ranked && !hasExclusions[show]
       for offset in index.freeOffsets(ofShow: show) {
         let free = index.freeOrder[Int(offset)]
         if context.isExcluded(show: show, episode: Int(free.episode)) { continue }
         available += 1
         guard Int(free.seconds) <= high else { continue }
+        if byIndexRank, (Int(free.sameDurationRank) + 1) * Int(free.seconds) > high { continue }
         specialRefs.append(
           TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false))
         specialDurations.append(Int(free.seconds))
@@ -568,21 +575,25 @@ struct CandidateMerge {
     }
   }
 
-  /// Variety's drop of the priority shows' free episodes that cannot be chosen: of one show and one duration
+  /// Variety's drop of the priority shows' free episodes that cannot be chosen, for the shows with exclusions
+  /// (``init(_:upTo:caps:pruneByShow:)`` drops the others' by the index's ranks): of one show and one duration
   /// `d`, the first ⌊`high` / `d`⌋ are kept.
   ///
-  /// - Complexity: O(*g* log *g*) in the groups.
+  /// - Complexity: O(*g* + *e* log *e*) in the groups and the *e* free ones of shows with exclusions.
   private mutating func dropPriorityFreeByShow() {
     // Locals only: a closure over `self` would copy the merge on every call.
     let groups = special
     let (refs, durations) = (specialRefs, specialDurations)
+    let hasExclusions = context.hasExclusions
     let top = high
     // (key, index) packed in one integer, so that the sort compares integers.
     var keyed: [Int] = []
-    for (index, group) in groups.enumerated() where !refs[group.start].inChain {
+    for (index, group) in groups.enumerated()
+    where !refs[group.start].inChain && hasExclusions[refs[group.start].show] {
       let key = Self.rankKey(show: refs[group.start].show, seconds: durations[group.start], high: top, byShow: true)
       keyed.append(key << 32 | index)
     }
+    guard !keyed.isEmpty else { return }
     keyed.sort()
     var dropped = [Bool](repeating: false, count: groups.count)
     var run = 0
@@ -591,6 +602,7 @@ struct CandidateMerge {
       let group = entry & 0xFFFF_FFFF
       if (run + 1) * durations[groups[group].start] > top { dropped[group] = true }
     }
+    guard dropped.contains(true) else { return }
     special = groups.indices.filter { !dropped[$0] }.map { groups[$0] }
   }
 
