@@ -449,16 +449,29 @@ struct CandidateMerge {
     // One group per priority free episode: room for them all without regrowing.
     others.reserveCapacity(context.priorityShows.reduce(others.count) { $0 + index.freeOffsets(ofShow: $1).count })
     for show in context.priorityShows {
-      // For variety, of one show and one duration `d` only the first ⌊high / d⌋ free episodes can be chosen. In a
-      // show without exclusions a free episode's rank among them is the index's, so the rest are dropped here;
-      // ``dropPriorityFreeByShow()`` counts the others' (a show's free episodes are in key order in the index).
-      let byIndexRank = pruneByShow && ranked && !hasExclusions[show]
-      for offset in index.freeOffsets(ofShow: show) {
+      let offsets = index.freeOffsets(ofShow: show)
+      // For variety, of one show and one duration `d` only the first ⌊high / d⌋ free episodes can be chosen, so
+      // the rest are dropped here, where the tail's totals can see it, and the builder needs no counts. A free
+      // episode's rank among the show's earlier ones of its duration is the index's, less the excluded ones
+      // (a show's free episodes are in key order in the index, and its exclusions are few).
+      let byIndexRank = pruneByShow && ranked
+      var excludedFree: [(seconds: Int32, offset: Int32)] = []
+      if byIndexRank && hasExclusions[show] {
+        for episode in context.excluded(ofShow: show) {
+          guard let offset = offsets.first(where: { index.freeOrder[Int($0)].episode == episode }) else { continue }
+          excludedFree.append((index.freeOrder[Int(offset)].seconds, offset))
+        }
+      }
+      for offset in offsets {
         let free = index.freeOrder[Int(offset)]
         if context.isExcluded(show: show, episode: Int(free.episode)) { continue }
         available += 1
         guard Int(free.seconds) <= high else { continue }
-        if byIndexRank, (Int(free.sameDurationRank) + 1) * Int(free.seconds) > high { continue }
+        if byIndexRank {
+          var rank = Int(free.sameDurationRank)
+          for entry in excludedFree where entry.seconds == free.seconds && entry.offset < offset { rank -= 1 }
+          if (rank + 1) * Int(free.seconds) > high { continue }
+        }
         specialRefs.append(
           TimeCandidates.Ref(show: show, episode: Int(free.episode), position: Int(free.position), inChain: false))
         specialDurations.append(Int(free.seconds))
@@ -497,15 +510,11 @@ struct CandidateMerge {
       }
     }
     packed.sort()
-    if !context.priorityShows.isEmpty {
-      // The priority shows' free episodes come before every other free one: of one duration (of one show,
-      // for variety) only the first ⌊high / d⌋ can be chosen, so the rest are dropped here, where the tail's
-      // totals can see it, and the builder needs no counts.
-      if pruneByShow {
-        dropPriorityFreeByShow()
-      } else {
-        dropPriorityFree(sortedByDuration: packed)
-      }
+    if !context.priorityShows.isEmpty && !pruneByShow {
+      // The priority shows' free episodes come before every other free one: of one duration only the first
+      // ⌊high / d⌋ can be chosen, so the rest are dropped here, where the tail's totals can see it, and the
+      // builder needs no counts (variety's were dropped as they were gathered).
+      dropPriorityFree(sortedByDuration: packed)
     }
     uncounted = packed.map { ($0 >> 32, Int32(truncatingIfNeeded: $0)) }
     if !pruneByShow, !(uncounted.isEmpty && priorityTaken.isEmpty) {
@@ -573,37 +582,6 @@ struct CandidateMerge {
       let low = dropped.partitioningIndex { $0 >= key }
       return low < dropped.count && dropped[low] == key
     }
-  }
-
-  /// Variety's drop of the priority shows' free episodes that cannot be chosen, for the shows with exclusions
-  /// (``init(_:upTo:caps:pruneByShow:)`` drops the others' by the index's ranks): of one show and one duration
-  /// `d`, the first ⌊`high` / `d`⌋ are kept.
-  ///
-  /// - Complexity: O(*g* + *e* log *e*) in the groups and the *e* free ones of shows with exclusions.
-  private mutating func dropPriorityFreeByShow() {
-    // Locals only: a closure over `self` would copy the merge on every call.
-    let groups = special
-    let (refs, durations) = (specialRefs, specialDurations)
-    let hasExclusions = context.hasExclusions
-    let top = high
-    // (key, index) packed in one integer, so that the sort compares integers.
-    var keyed: [Int] = []
-    for (index, group) in groups.enumerated()
-    where !refs[group.start].inChain && hasExclusions[refs[group.start].show] {
-      let key = Self.rankKey(show: refs[group.start].show, seconds: durations[group.start], high: top, byShow: true)
-      keyed.append(key << 32 | index)
-    }
-    guard !keyed.isEmpty else { return }
-    keyed.sort()
-    var dropped = [Bool](repeating: false, count: groups.count)
-    var run = 0
-    for (position, entry) in keyed.enumerated() {
-      run = position > 0 && keyed[position - 1] >> 32 == entry >> 32 ? run + 1 : 0
-      let group = entry & 0xFFFF_FFFF
-      if (run + 1) * durations[groups[group].start] > top { dropped[group] = true }
-    }
-    guard dropped.contains(true) else { return }
-    special = groups.indices.filter { !dropped[$0] }.map { groups[$0] }
   }
 
   /// Two lists of groups sorted by key, merged.
