@@ -180,4 +180,61 @@ struct FullCatalogRuleTests {
     #expect(Set(result.entries.map(\.id)) == expected.taken)
     #expect(result.totalSeconds == expected.total)
   }
+
+  @Test("a chain passing over unknown lengths counts every one past its limit, excluded ones left out (3,000 cases)")
+  func chainCountsUnknownLengths() throws {
+    let seed: UInt64 = 0xC4A1_2C07
+    print("chains passing over unknown lengths: seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    var fullWithExclusions = (few: 0, many: 0)
+    for _ in 0..<3_000 {
+      let caseSeed = random.next()
+      var caseRandom = SeededGenerator(seed: caseSeed)
+      let catalog = randomCatalog(&caseRandom, maximumShows: 2, maximumEpisodes: 40)
+      // Up to twice as many distinct exclusions per show as a show may have for the count to look for each one.
+      var excluded: Set<EpisodeID> = []
+      for show in catalog.shows where !show.episodes.isEmpty {
+        let count = Int.random(in: 0...(2 * RequestContext.fewExclusions), using: &caseRandom)
+        for episode in show.episodes.shuffled(using: &caseRandom).prefix(count) {
+          excluded.insert(EpisodeID(feedURL: show.feedURL, guid: episode.guid))
+        }
+      }
+      let limit = 60 * Int.random(in: 1...120, using: &caseRandom)
+      let engine = try FillEngine(catalog: catalog)
+      let request = FillRequest(mode: .continueSeries, targetSeconds: 3600, excluded: excluded)
+      let context = RequestContext(index: engine.index, request: request, catalog: catalog)
+      for (index, show) in catalog.shows.enumerated() {
+        // The README's chain, passing over unknown lengths: those taken up to the first whose running total
+        // passes the limit, and every unknown one counted.
+        let chain = Oracle.chain(show, excluded: excluded, passingOverUnknown: true)
+        var expected: [String] = []
+        var sum = 0
+        for episode in chain where sum <= limit {
+          expected.append(episode.guid)
+          sum += episode.remainingSeconds!
+        }
+        let order = Oracle.seriesOrder(show)
+        let latest = order.lastIndex { $0.kind == .full && $0.isPlayed } ?? -1
+        let unknown = order[(latest + 1)...].count {
+          $0.kind == .full && !$0.isPlayed && $0.remainingSeconds == nil
+            && !excluded.contains(EpisodeID(feedURL: show.feedURL, guid: $0.guid))
+        }
+        let found = context.chain(of: index, limit: limit, unknown: .skip)
+        let label = "case seed \(caseSeed), show \(index), limit \(limit)"
+        #expect(found.links.map { show.episodes[$0.episode].guid } == expected, "\(label)")
+        #expect(found.skipped == unknown, "\(label)")
+        #expect(found.stoppedAt == nil, "\(label)")
+        let excludedHere = show.episodes.count { excluded.contains(EpisodeID(feedURL: show.feedURL, guid: $0.guid)) }
+        if sum > limit, excludedHere > 0 {
+          if excludedHere <= RequestContext.fewExclusions {
+            fullWithExclusions.few += 1
+          } else {
+            fullWithExclusions.many += 1
+          }
+        }
+      }
+    }
+    // Both ways of counting past a full chain were taken, many times.
+    #expect(fullWithExclusions.few > 300 && fullWithExclusions.many > 300, "\(fullWithExclusions)")
+  }
 }
