@@ -59,7 +59,7 @@ struct Suite {
   func instanceCount(subscriptions: Int) -> Int { subscriptions >= 10_000 ? 4 : instanceCount }
   /// Fills timed per case, at most (and at most ``timeLimit``). The p99 of 400 fills, about 4 ms of a 10 µs case,
   /// was their fifth largest: one burst of this shared machine's noise set it (gen-100-s1 fill time at 15
-  /// minutes, p50 9 µs, had a p99 of 430 µs once). Of 5,000 (at most 0.6 s), it is their fiftieth largest.
+  /// minutes, p50 9 µs, had a p99 of 430 µs once). Of 5,000 (at most 0.6 s), it is their 51st largest.
   var iterationLimit: Int { options.quick ? 120 : 5_000 }
   var timeLimit: UInt64 { options.quick ? 150_000_000 : 600_000_000 }
 
