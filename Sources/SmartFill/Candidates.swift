@@ -484,10 +484,8 @@ struct CandidateMerge {
       }
     }
     for show in context.excludedShows where !context.isPriority[show] {
-      let offsets = index.freeOffsets(ofShow: show)
       for episode in context.excluded(ofShow: show) {
-        // A few excluded episodes against the show's free ones: integer comparisons, no hashing.
-        guard let offset = offsets.first(where: { index.freeOrder[Int($0)].episode == episode }) else { continue }
+        guard let offset = index.freeOffset(ofShow: show, episode: episode) else { continue }
         left -= 1
         packed.append(rankKey(show: show, seconds: Int(index.freeOrder[Int(offset)].seconds)) << 32 | Int(offset))
       }
@@ -535,7 +533,7 @@ struct CandidateMerge {
       var excludedFree: [(seconds: Int32, offset: Int32)] = []
       if byIndexRank && context.hasExclusions[show] {
         for episode in context.excluded(ofShow: show) {
-          guard let offset = offsets.first(where: { index.freeOrder[Int($0)].episode == episode }) else { continue }
+          guard let offset = index.freeOffset(ofShow: show, episode: episode) else { continue }
           excludedFree.append((index.freeOrder[Int(offset)].seconds, offset))
         }
       }

@@ -183,6 +183,14 @@ struct CatalogIndex: Sendable {
     freeByShow[freeByShowStarts[show]..<freeByShowStarts[show + 1]]
   }
 
+  /// The position in ``freeOrder`` of show `show`'s episode `episode`, if it is a free candidate: for the few
+  /// excluded episodes of a request, integer comparisons against the show's free candidates, no hashing.
+  ///
+  /// - Complexity: O(*f*) for the show's *f* free candidates.
+  func freeOffset(ofShow show: Int, episode: Int) -> Int32? {
+    freeOffsets(ofShow: show).first { freeOrder[Int($0)].episode == episode }
+  }
+
   /// Keeps `part`'s per-show entries as show `show`'s, replacing them, or appending them when `show` is the
   /// next show (its free candidates are merged by the caller).
   mutating func store(_ part: ShowPart, at show: Int) {
