@@ -15,6 +15,8 @@ struct ContinueSeries {
   var durations: [Int]
   /// Where each chain starts in ``durations``, and the end: chain `c` is `durations[starts[c]..<starts[c + 1]]`.
   var starts: [Int]
+  /// Where the rows' words come from and go back to, if anywhere (see ``ScratchPool``).
+  var scratch: ScratchPool?
 
   /// Chains given as arrays.
   init(chains: [[Int]]) {
@@ -91,7 +93,9 @@ struct ContinueSeries {
     // Rows: 0, 1 scratch; 2 = A; 3 = X (A with the candidate's rest); 4 = B[j + 1].
     var (lengths, rows, picks, total, top, low, inWindow, nextOpen, decided) =
       saved.take().map { ($0.lengths, $0.rows, $0.picks, $0.total, $0.top, $0.low, $0.inWindow, $0.taken, $0.decided) }
-      ?? ([], ReachRows(rows: 5, maximum: high), [], 0, high, window.lowerBound, false, [], 0)
+      ?? ([], ReachRows(rows: 5, maximum: high, pool: scratch), [], 0, high, window.lowerBound, false, [], 0)
+    // The rows' words go back to the pool unless kept for the next call (then `rows` is left empty).
+    defer { rows.recycle(into: scratch) }
     // Each chain cut at the first prefix that passes the top of the window: its length.
     lengths.reserveCapacity(chainCount)
     for chain in lengths.count..<chainCount {
@@ -106,7 +110,9 @@ struct ContinueSeries {
     }
     var active = (decided..<chainCount).filter { lengths[$0] > 0 }
     var round = 0
-    var archive = ReachArchive()
+    var archive = ReachArchive(
+      reservingWords: active.count * rows.wordCount, entries: active.count, pool: scratch)
+    defer { archive.recycle(into: scratch) }
     // The chains taken in this round whose rests are not in A yet.
     var unfolded: [Int] = []
     // Whether the window and the aim were read off B[0], which resuming needs.
@@ -196,6 +202,7 @@ struct ContinueSeries {
       progress = Progress(
         window: window, rows: rows, lengths: lengths, picks: picks, total: total, low: low, top: top,
         inWindow: inWindow, taken: nextOpen, decided: suspended ?? chainCount)
+      rows = ReachRows(rows: 0, maximum: 0)
       return (picks, total, inWindow, false)
     }
     return (picks, total, inWindow, true)

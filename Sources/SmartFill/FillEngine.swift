@@ -41,8 +41,9 @@ public struct FillEngine: Sendable {
     /// From the given show (its number in the catalog).
     case show(Int)
   }
-  /// Memory the fills reuse (see ``ScratchPool``), shared by copies of the engine.
-  let scratch = ScratchPool()
+  /// Memory the fills reuse (see ``ScratchPool``), shared by copies of the engine; tests give engines one
+  /// pool that keeps every array.
+  var scratch = ScratchPool()
 
   /// Checks and indexes `catalog`.
   ///
@@ -191,6 +192,7 @@ public struct FillEngine: Sendable {
         durations: built.durations[start..<end].inUnits(of: unit),
         groupEnds: built.groupEnds[start..<end].map { $0 - start })
       fill.headSize = size
+      fill.scratch = scratch
       if split.isComplete { return fill.select(in: window, fixedLow: fixedLow, aim: aim) }
       let totals = split.tailTotals(unit: unit, upTo: window.upperBound)
       return FillTime.select(head: fill, tailTotals: totals, in: window, fixedLow: fixedLow, aim: aim) { window, low in
@@ -205,6 +207,7 @@ public struct FillEngine: Sendable {
           appended = rest
           var fill = FillTime(durations: rest.durations.inUnits(of: unit), groupEnds: rest.groupEnds)
           fill.headSize = next
+          fill.scratch = scratch
           return fill.select(in: window, fixedLow: low, aim: nil).selection
         }
         return segment(from: end, size: next, in: window, fixedLow: low, aim: nil).selection
@@ -224,6 +227,7 @@ public struct FillEngine: Sendable {
     let (durations, scaledWindow, reachable, unit) = scale(candidates.durations, window)
     var fill = FillTime(durations: durations, groupEnds: candidates.groupEnds)
     fill.headSize = headSize(window)
+    fill.scratch = scratch
     let target = (window.lowerBound + window.upperBound) / 2
     let outcome = fill.select(
       in: scaledWindow, aim: reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil)
@@ -522,6 +526,7 @@ public struct FillEngine: Sendable {
     var reader = SeriesChainReader(context, upTo: window.upperBound, unit: unit)
     var batch = seriesBatchSize ?? SeriesChainReader.firstBatch(forTop: window.upperBound)
     var solver = ContinueSeries(durations: [], starts: [0])
+    solver.scratch = scratch
     while true {
       reader.read(atLeast: batch)
       guard reader.chainCount > 0 else {

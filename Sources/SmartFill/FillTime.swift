@@ -67,6 +67,8 @@ struct FillTime {
 
   /// The smallest head split off from a long list (tests lower it).
   var headSize = FillTime.defaultHeadSize
+  /// Where the rows' words come from and go back to, if anywhere (see ``ScratchPool``).
+  var scratch: ScratchPool?
 
   /// Selects by the rule, with the window's bottom fixed (`fixedLow`, when a caller already knows a completion
   /// reaches it) or found from the best reachable total.
@@ -85,9 +87,11 @@ struct FillTime {
       let outcome = solve(in: window, base: nil, fixedLow: fixedLow, aim: aim)
       return (outcome.selection, outcome.inWindow)
     }
-    let head = FillTime(durations: Array(durations[..<cut]), groupEnds: Array(groupEnds[..<cut]))
+    var head = FillTime(durations: Array(durations[..<cut]), groupEnds: Array(groupEnds[..<cut]))
     var tail = FillTime(durations: Array(durations[cut...]), groupEnds: groupEnds[cut...].map { $0 - cut })
     tail.headSize = headSize * 4  // geometric, so a long forward pass costs O(n log n) in all
+    head.scratch = scratch
+    tail.scratch = scratch
     let base = tail.reachableTotals(upTo: window.upperBound)
     return Self.select(head: head, tailTotals: base, in: window, fixedLow: fixedLow, aim: aim) { window, low in
       tail.select(in: window, fixedLow: low, aim: nil).selection
@@ -122,7 +126,8 @@ struct FillTime {
   /// - Complexity: O(*n* log *n* + *m* · *k*), where *m* is the number of groups processed before the dense
   ///   tail makes the rest irrelevant.
   func reachableTotals(upTo high: Int) -> ArraySlice<UInt64> {
-    var rows = ReachRows(rows: 2, maximum: high)
+    var rows = ReachRows(rows: 2, maximum: high, pool: scratch)
+    defer { rows.recycle(into: scratch) }
     rows.setZero(0)
     // The order does not change the result, only how soon the dense tail makes the rest irrelevant: short
     // groups first, in passes, without sorting. A group whose smallest addition lies in the dense tail adds
@@ -173,9 +178,9 @@ struct FillTime {
     if checkpoints.last != count { checkpoints.append(count) }
 
     // Backward pass: rows 0 (S[i + 1]), 1 (S[i]), 2 (S after the current chain).
-    var rows = ReachRows(rows: 3, maximum: high)
+    var rows = ReachRows(rows: 3, maximum: high, pool: scratch)
     var archive = ReachArchive(
-      reservingWords: min(checkpoints.count * rows.wordCount, 1 << 14), entries: checkpoints.count)
+      reservingWords: min(checkpoints.count * rows.wordCount, 1 << 14), entries: checkpoints.count, pool: scratch)
     var archived = [Int](repeating: -1, count: checkpoints.count)
     var nextCheckpoint = checkpoints.count - 1
     if let base { rows.restore(0, from: base) } else { rows.setZero(0) }
@@ -214,6 +219,11 @@ struct FillTime {
     var total = 0
     var position = 0
     var block = ReachRows(rows: 0, maximum: high)
+    defer {
+      rows.recycle(into: scratch)
+      archive.recycle(into: scratch)
+      block.recycle(into: scratch)
+    }
     var blockIndex = 0
     while position < count, total < low {
       while checkpoints[blockIndex + 1] <= position { blockIndex += 1 }
@@ -221,7 +231,10 @@ struct FillTime {
       let end = checkpoints[blockIndex + 1]
       // Rows hold S[start + 1 ... end]; row r is S[start + 1 + r].
       let length = end - start
-      if block.dense.count < length + 1 { block = ReachRows(rows: length + 1, maximum: high) }
+      if block.dense.count < length + 1 {
+        block.recycle(into: scratch)
+        block = ReachRows(rows: length + 1, maximum: high, pool: scratch)
+      }
       block.restore(length - 1, from: archive[archived[blockIndex + 1]])
       var after = length - 1  // the row of S at the current chain's end
       for item in stride(from: end - 1, through: start + 1, by: -1) {

@@ -7,10 +7,23 @@ struct ReachArchive {
   init() {}
 
   /// An empty archive with room for `entries` rows of `words` words in all, so that saving them does not
-  /// reallocate.
-  init(reservingWords words: Int, entries: Int) {
-    self.words.reserveCapacity(words)
+  /// reallocate; its words from `pool` when one is given (see ``recycle(into:)``).
+  init(reservingWords words: Int, entries: Int, pool: ScratchPool? = nil) {
+    if let pool, words >= pool.smallestPooledWords {
+      self.words = pool.takeWords(capacity: words)
+    } else {
+      self.words.reserveCapacity(words)
+    }
     starts.reserveCapacity(entries + 1)
+  }
+
+  /// Gives the archive's words to `pool` for a later fill, and leaves it empty. (An entry still held, read
+  /// with ``subscript(_:)``, shares the words: the pool's next taker then gets a copy's storage instead.)
+  mutating func recycle(into pool: ScratchPool?) {
+    guard let pool else { return }
+    pool.giveBack(words: words)
+    words = []
+    starts = [0]
   }
 
   /// The number of saved rows.

@@ -13,12 +13,28 @@ struct ReachRows {
   /// the capacity changes nothing, and the words below both rows' smallest sums need no work.
   private(set) var lowest: [Int]
 
-  /// Creates `rows` rows able to hold every sum up to `maximum`.
-  init(rows: Int, maximum: Int) {
+  /// Creates `rows` rows able to hold every sum up to `maximum`, their words from `pool` when one is given and
+  /// they are not too few (see ``recycle(into:)`` and ``ScratchPool/smallestPooledWords``).
+  init(rows: Int, maximum: Int, pool: ScratchPool? = nil) {
     wordCount = maximum / 64 + 1
-    storage = Array(repeating: ~0, count: rows * wordCount)
+    let count = rows * wordCount
+    if let pool, count >= pool.smallestPooledWords {
+      storage = pool.takeWords(capacity: count)
+      storage.append(contentsOf: repeatElement(~0, count: count))
+    } else {
+      storage = Array(repeating: ~0, count: count)
+    }
     dense = Array(repeating: 0, count: rows)
     lowest = Array(repeating: 0, count: rows)
+  }
+
+  /// Gives the rows' words to `pool` for a later fill, and leaves no rows.
+  mutating func recycle(into pool: ScratchPool?) {
+    guard let pool else { return }
+    pool.giveBack(words: storage)
+    storage = []
+    dense = []
+    lowest = []
   }
 
   /// The largest sum a row can hold.

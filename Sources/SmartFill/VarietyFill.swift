@@ -59,8 +59,8 @@ struct VarietyFill {
   /// far as the pass asks, they cost less on every variety case of the benchmark's catalogs, in instructions:
   /// from 0.35 to 0.98 times the bitsets' where the bitsets were chosen.)
   var usesExcessRows: Bool? = nil
-  /// Where a search on ``ExcessRows`` takes their memory from, and gives it back to (the engine's, so that
-  /// its fills reuse it), or `nil` to allocate it each time.
+  /// Where a search takes the memory of its rows (``ExcessRows``, or ``ReachRows`` for two dominant shows)
+  /// from, and gives it back to (the engine's, so that its fills reuse it), or `nil` to allocate it each time.
   var scratch: ScratchPool? = nil
   /// Whether a search on ``ExcessRows`` stores a value in one byte where the excesses it needs allow (see
   /// ``ExcessValue``): `nil` or `true` (the default) where they allow, `false` never. The answer is the same;
@@ -216,7 +216,8 @@ struct VarietyFill {
     }
 
     // Rows: position p's state s is row p · states + s; position `cut` holds the sets of what follows.
-    var rows = ReachRows(rows: (cut + 1) * states, maximum: high)
+    var rows = ReachRows(rows: (cut + 1) * states, maximum: high, pool: scratch)
+    defer { rows.recycle(into: scratch) }
     // The candidates of this list after the head.
     var rest: VarietyFill?
     if cut < count || tail != nil {

@@ -81,6 +81,8 @@ struct ContinueSeriesTests {
     var random = SeededGenerator(seed: seed)
     var checked = 0
     var inWindow = 0
+    // One pool that keeps every array for all the engines: each fill's rows are on words earlier fills left.
+    let pool = ScratchPool(smallestPooledWords: 1)
     while checked < 3000 {
       let caseSeed = random.next()
       var caseRandom = SeededGenerator(seed: caseSeed)
@@ -95,7 +97,9 @@ struct ContinueSeriesTests {
       let tolerance = min(target - 1, [0, 180, 300, 30, 1800][Int.random(in: 0..<5, using: &caseRandom)])
       let aim = [0, 20, 60, 180, 1800][Int.random(in: 0..<5, using: &caseRandom)]
       let expected = Oracle.apply(items, window: (target - tolerance)...(target + tolerance), aim: aim)
-      let result = try FillEngine(catalog: catalog).fill(
+      var engine = try FillEngine(catalog: catalog)
+      engine.scratch = pool
+      let result = try engine.fill(
         FillRequest(
           mode: .continueSeries, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
           priorityShows: priority, excluded: excluded))
@@ -112,6 +116,7 @@ struct ContinueSeriesTests {
       checked += 1
     }
     #expect(inWindow > 300, "the random cases should often be feasible, got \(inWindow)")
+    #expect(!pool.keptWordCapacities.isEmpty, "the fills gave their rows' words back")
   }
 }
 
@@ -202,6 +207,9 @@ struct ContinueSeriesFollowingTests {
     var unsettled = 0
     var grown = 0
     var checked = 0
+    // The solvers of first chains take their rows' words from one pool (the whole one does not), so that a
+    // place kept between calls and words an earlier solver left are checked too.
+    let pool = ScratchPool(smallestPooledWords: 1)
     while checked < 3000 {
       let chainCount = Int.random(in: 2...12, using: &random)
       let chains = (0..<chainCount).map { _ in
@@ -221,6 +229,7 @@ struct ContinueSeriesFollowingTests {
         "case \(checked): chains \(chains), window \(window), aim \(aim.map { "\($0.aimSeconds)" } ?? "none")"
       for first in 1..<chainCount {
         var prefix = ContinueSeries(chains: Array(chains[..<first]))
+        prefix.scratch = pool
         let part = prefix.select(in: window, aim: aim, following: following(first))
         guard part.settled else {
           unsettled += 1
@@ -234,6 +243,7 @@ struct ContinueSeriesFollowingTests {
       // One solver given more chains after each unsettled answer, going on where it ran out of them.
       var given = Int.random(in: 1...chainCount, using: &random)
       var growing = ContinueSeries(chains: Array(chains[..<given]))
+      growing.scratch = pool
       while true {
         let part = growing.select(in: window, aim: aim, following: following(given))
         if part.settled {
@@ -254,5 +264,6 @@ struct ContinueSeriesFollowingTests {
     print("continue series, first chains only: \(settled) settled, \(unsettled) not, \(grown) chains appended")
     #expect(settled > 3000 && unsettled > 3000, "both kinds should be common: \(settled) settled, \(unsettled) not")
     #expect(grown > 1000, "solvers should often be given more chains, got \(grown)")
+    #expect(!pool.keptWordCapacities.isEmpty, "the solvers gave their rows' words back")
   }
 }

@@ -109,6 +109,8 @@ struct FillTimeTests {
     var random = SeededGenerator(seed: seed)
     var checked = 0
     var inWindow = 0
+    // One pool that keeps every array for all the engines: each fill's rows are on words earlier fills left.
+    let pool = ScratchPool(smallestPooledWords: 1)
     while checked < 3000 {
       let caseSeed = random.next()
       var caseRandom = SeededGenerator(seed: caseSeed)
@@ -124,7 +126,9 @@ struct FillTimeTests {
       let window = (target - tolerance)...(target + tolerance)
       let aim = [0, 20, 60, 180, 1800][Int.random(in: 0..<5, using: &caseRandom)]
       let expected = Oracle.apply(items, window: window, aim: aim)
-      let result = try FillEngine(catalog: catalog).fill(
+      var engine = try FillEngine(catalog: catalog)
+      engine.scratch = pool
+      let result = try engine.fill(
         FillRequest(
           mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
           priorityShows: priority, excluded: excluded))
@@ -143,6 +147,7 @@ struct FillTimeTests {
       checked += 1
     }
     #expect(inWindow > 500, "the random cases should often be feasible, got \(inWindow)")
+    #expect(!pool.keptWordCapacities.isEmpty, "the fills gave their rows' words back")
   }
 
   @Test("the greedy estimate of where the pass ends: the first prefix whose greedy total is in the window")

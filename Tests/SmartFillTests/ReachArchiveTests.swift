@@ -9,10 +9,18 @@ struct ReachArchiveTests {
     let seed: UInt64 = 65
     var random = SeededGenerator(seed: seed)
     print("reach archive: seed \(seed)")
+    // Every other trial on words from a pool, which earlier trials and noise were given back to.
+    let pool = ScratchPool(smallestPooledWords: 1)
     for trial in 0..<200 {
       let maximum = Int.random(in: 1...900, using: &random)
-      var rows = ReachRows(rows: 2, maximum: maximum)
-      var archive = ReachArchive()
+      pool.giveBack(words: (0..<Int.random(in: 1...40, using: &random)).map { _ in random.next() })
+      let from = trial.isMultiple(of: 2) ? pool : nil
+      var rows = ReachRows(rows: 2, maximum: maximum, pool: from)
+      var archive = ReachArchive(reservingWords: Int.random(in: 0...30, using: &random), entries: 4, pool: from)
+      defer {
+        rows.recycle(into: from)
+        archive.recycle(into: from)
+      }
       var plains: [Set<Int>] = []
       for _ in 0..<Int.random(in: 1...4, using: &random) {
         var plain: Set<Int> = [0]

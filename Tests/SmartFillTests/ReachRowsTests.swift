@@ -8,9 +8,14 @@ struct ReachRowsTests {
   func agreesWithPlainSets() {
     var random = SeededGenerator(seed: 64)
     print("reach rows: seed 64")
-    for _ in 0..<300 {
+    // Every other trial on words from a pool, which earlier trials and noise were given back to.
+    let pool = ScratchPool(smallestPooledWords: 1)
+    for trial in 0..<300 {
       let maximum = Int.random(in: 1...700, using: &random)
-      var rows = ReachRows(rows: 3, maximum: maximum)
+      pool.giveBack(words: (0..<Int.random(in: 1...40, using: &random)).map { _ in random.next() })
+      let from = trial.isMultiple(of: 2) ? pool : nil
+      var rows = ReachRows(rows: 3, maximum: maximum, pool: from)
+      defer { rows.recycle(into: from) }
       var plain: Set<Int> = [0]
       rows.setZero(0)
       for _ in 0..<Int.random(in: 1...40, using: &random) {
@@ -62,6 +67,7 @@ struct ReachRowsTests {
       let floor = Int.random(in: -3...(maximum + 3), using: &random)
       #expect(rows.smallest(0, atLeast: floor) == plain.filter { $0 >= floor }.min(), "at least \(floor)")
     }
+    #expect(pool.keptWordCapacities.count > 150, "the trials gave their words back")
   }
 
   /// The invariant the shifts rely on: every word of a row from its dense tail on is all ones.

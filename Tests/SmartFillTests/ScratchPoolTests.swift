@@ -39,6 +39,36 @@ struct ScratchPoolTests {
     #expect(pool.retainedBytes <= limit)
   }
 
+  @Test("word arrays: the smallest kept with room, handed out empty; too few words or too many are not kept")
+  func wordArrays() {
+    let pool = ScratchPool(smallestPooledWords: 100)
+    #expect(pool.takeWords(capacity: 300).capacity >= 300, "a new array when none is kept")
+    var large = pool.takeWords(capacity: 5_000)
+    large.append(contentsOf: repeatElement(7, count: 5_000))
+    var medium = pool.takeWords(capacity: 1_000)
+    medium.append(contentsOf: repeatElement(8, count: 1_000))
+    let (largeCapacity, mediumCapacity) = (large.capacity, medium.capacity)
+    pool.giveBack(words: large)
+    pool.giveBack(words: medium)
+    pool.giveBack(words: [UInt64](repeating: 9, count: 99))
+    #expect(pool.keptWordCapacities == [mediumCapacity, largeCapacity], "the 99 words are too few to keep")
+    #expect(pool.retainedBytes == 8 * (mediumCapacity + largeCapacity))
+    let taken = pool.takeWords(capacity: mediumCapacity + 1)
+    #expect(taken.isEmpty && taken.capacity == largeCapacity, "the large one: the medium one has no room")
+    #expect(pool.keptWordCapacities == [mediumCapacity])
+    #expect(pool.takeWords(capacity: 10).capacity == mediumCapacity)
+    #expect(pool.retainedBytes == 0)
+    // Buffers and arrays share the limit: the smallest of either kind make room.
+    let limit = ScratchPool.retainedLimit
+    pool.giveBack(words: [UInt64](repeating: 1, count: limit / 8 / 4))
+    pool.giveBack(ScratchBuffer(bytes: limit / 2))
+    pool.giveBack(ScratchBuffer(bytes: limit / 2))
+    #expect(pool.keptWordCapacities.isEmpty && pool.keptSizes == [limit / 2, limit / 2], "the words made room")
+    pool.giveBack(words: [UInt64](repeating: 1, count: limit / 8 + 1))
+    #expect(pool.keptWordCapacities.isEmpty, "an array over the limit is freed")
+    #expect(pool.retainedBytes <= limit)
+  }
+
   @Test("threads taking and giving back at once never share a buffer")
   func concurrentUse() async {
     let pool = ScratchPool()
