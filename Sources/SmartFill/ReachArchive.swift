@@ -9,8 +9,8 @@ struct ReachArchive {
   /// An empty archive with room for `entries` rows of `words` words in all, so that saving them does not
   /// reallocate; its words from `pool` when one is given (see ``recycle(into:)``).
   init(reservingWords words: Int, entries: Int, pool: ScratchPool? = nil) {
-    if let pool, words >= pool.smallestPooledWords {
-      self.words = pool.takeWords(capacity: words)
+    if let pooled = pool?.takeWords(capacity: words) {
+      self.words = pooled
     } else {
       self.words.reserveCapacity(words)
     }

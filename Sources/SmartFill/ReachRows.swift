@@ -18,9 +18,9 @@ struct ReachRows {
   init(rows: Int, maximum: Int, pool: ScratchPool? = nil) {
     wordCount = maximum / 64 + 1
     let count = rows * wordCount
-    if let pool, count >= pool.smallestPooledWords {
-      storage = pool.takeWords(capacity: count)
-      storage.append(contentsOf: repeatElement(~0, count: count))
+    if var words = pool?.takeWords(capacity: count) {
+      words.append(contentsOf: repeatElement(~0, count: count))
+      storage = words
     } else {
       storage = Array(repeating: ~0, count: count)
     }

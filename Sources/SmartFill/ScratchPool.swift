@@ -65,10 +65,12 @@ final class ScratchPool: @unchecked Sendable {
   }
 
   /// An empty array with room for at least `capacity` words: the smallest kept that is large enough, or a
-  /// new one.
+  /// new one; `nil` for fewer than ``smallestPooledWords`` words, which the caller allocates as it would
+  /// without a pool.
   ///
   /// - Complexity: O(*k*) for the *k* arrays kept.
-  func takeWords(capacity: Int) -> [UInt64] {
+  func takeWords(capacity: Int) -> [UInt64]? {
+    guard capacity >= smallestPooledWords else { return nil }
     lock.lock()
     if let index = freeWords.firstIndex(where: { $0.capacity >= capacity }) {
       var words = freeWords.remove(at: index)
