@@ -314,9 +314,7 @@ public struct FillEngine: Sendable {
   /// The show that a greedy pass over `candidates` (each one that keeps the total at most the window's top, in
   /// priority order, until the total reaches the window) takes well past arrangeable (see ``likelyExcess``):
   /// the likely dominant show of fill time's selection, and whether the pass fell short of the window (it then
-  /// names a show only twice as far past: on gen-100-s2 at 8 hours, instance 3, 20 of 23 episodes of one show,
-  /// 222 seconds short; the other short passes of the benchmark's 100-subscription variety cases stay below);
-  /// `nil` when none is.
+  /// names a show only further past, ``likelyShortExcess``); `nil` when none is.
   ///
   /// - Complexity: O(*n*) for the *n* candidates passed.
   private func likelyDominantShow(_ candidates: TimeCandidates, window: ClosedRange<Int>) -> (
@@ -330,7 +328,7 @@ public struct FillEngine: Sendable {
       if total >= window.lowerBound { break }
     }
     let short = total < window.lowerBound
-    return Self.show(in: taken, withExcessAtLeast: short ? 2 * Self.likelyExcess : Self.likelyExcess).map {
+    return Self.show(in: taken, withExcessAtLeast: short ? Self.likelyShortExcess : Self.likelyExcess).map {
       ($0, short)
     }
   }
@@ -341,8 +339,19 @@ public struct FillEngine: Sendable {
   /// over, and a search held back for a show that does not dominate costs more than fill time's selection
   /// (at 90 minutes, up to twice as much where a margin of 0 named a show). On the benchmark's
   /// 100-subscription variety cases this names one for none of the 180 requests whose fill-time selection is
-  /// arrangeable, and for 34 of the 76 whose is not (36 with the short passes' margin). Only speed depends on it.
+  /// arrangeable, and for 34 of the 76 whose is not. Only speed depends on it. (At 4, it also named 9 of the
+  /// arrangeable ones and 3 more of the others: a few 100-subscription requests cost 5–21 % fewer instructions,
+  /// but gen-10000-s1 at 45 minutes cost 2.7–2.9 times as many where it named a show at 4 or 5.)
   static let likelyExcess = 6
+
+  /// ``likelyExcess`` for a greedy pass that fell short of the window: the rule's pass goes on past it, and
+  /// may take other shows' episodes. On the benchmark's variety cases, every short pass 6 past arrangeable
+  /// (5 of them, gen-100-s3 at 90 ± 3 minutes) had an arrangeable fill-time selection, and a search held back
+  /// for its show cost 14–17 % more instructions; each 8 or more past (15: gen-10-s1, gen-100-s2 and
+  /// gen-1000-s1 at 8 hours, gen-100-s2 at 90 ± 3 minutes) had one dominant, and holding it back first cost
+  /// 34–59 % fewer than fill time's selection first (gen-100-s2 at 90 minutes, instance 3: 1,049 k → 557 k).
+  /// (Twice ``likelyExcess``, 12, the margin before, named only the 2 passes 14 past.)
+  static let likelyShortExcess = 8
 
   /// The exact variety search holding back `dominant` first (and each show that dominates its result after
   /// it), from the candidates `split` has built on, building at least `heads` heads of them first;
