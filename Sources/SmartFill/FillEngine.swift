@@ -348,9 +348,9 @@ public struct FillEngine: Sendable {
   /// may take other shows' episodes. On the benchmark's variety cases, every short pass 6 past arrangeable
   /// (5 of them, gen-100-s3 at 90 ± 3 minutes) had an arrangeable fill-time selection, and a search held back
   /// for its show cost 14–17 % more instructions; each 8 or more past (15: gen-10-s1, gen-100-s2 and
-  /// gen-1000-s1 at 8 hours, gen-100-s2 at 90 ± 3 minutes) had one dominant, and holding it back first cost
+  /// gen-1000-s1 at 8 hours, gen-100-s2 at 90 ± 3 minutes) had one dominant; twice ``likelyExcess``, 12, the
+  /// margin before, named only the 2 of them 14 past, and for the other 13 holding their show back first costs
   /// 34–59 % fewer than fill time's selection first (gen-100-s2 at 90 minutes, instance 3: 1,049 k → 557 k).
-  /// (Twice ``likelyExcess``, 12, the margin before, named only the 2 passes 14 past.)
   static let likelyShortExcess = 8
 
   /// The exact variety search holding back `dominant` first (and each show that dominates its result after
