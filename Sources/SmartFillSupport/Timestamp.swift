@@ -74,23 +74,26 @@ package enum Timestamp {
 
   /// Reads the form the package writes most, `YYYY-MM-DDTHH:MM:SSZ`, without the general path; `nil` for any
   /// other text (which the general path then reads or rejects).
+  ///
+  /// Straight-line code over the 20 bytes, two digits at a time: a catalog has a date per episode, and a loop per
+  /// number took about 440 instructions a date.
   private static func wholeSecondUTC(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-    guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-      bytes[19] == UInt8(ascii: "Z")
+    guard bytes.count == 20, let text = bytes.baseAddress, text[4] == UInt8(ascii: "-"),
+      text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: "T"), text[13] == UInt8(ascii: ":"),
+      text[16] == UInt8(ascii: ":"), text[19] == UInt8(ascii: "Z")
     else { return nil }
-    func number(_ start: Int, _ count: Int) -> Int? {
-      var value = 0
-      for index in start..<start + count {
-        let digit = Int(bytes[index]) &- Int(UInt8(ascii: "0"))
-        guard (0...9).contains(digit) else { return nil }
-        value = value * 10 + digit
-      }
-      return value
+    /// The two digits at `index` as a number (a byte below `0` wraps above 9 too).
+    @inline(__always) func pair(_ index: Int) -> Int? {
+      let tens = Int(text[index] &- UInt8(ascii: "0"))
+      let ones = Int(text[index + 1] &- UInt8(ascii: "0"))
+      return tens <= 9 && ones <= 9 ? tens * 10 + ones : nil
     }
-    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
-      let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month),
-      (1...daysInMonth(year: year, month: month)).contains(day), hour < 24, minute < 60, second < 61
+    guard let century = pair(0), let yearOfCentury = pair(2), let month = pair(5), let day = pair(8),
+      let hour = pair(11), let minute = pair(14), let second = pair(17)
+    else { return nil }
+    let year = century * 100 + yearOfCentury
+    guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month), hour < 24, minute < 60,
+      second < 61
     else { return nil }
     let seconds = secondsSinceEpoch(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     return Date(timeIntervalSince1970: Double(seconds))

@@ -29,6 +29,31 @@ struct TimestampTests {
     #expect(Timestamp.parse(text) == nil)
   }
 
+  @Test("the form written most (`…:SSZ`, read without the general path) reads as the same time with `+00:00`")
+  func wholeSecondsAgreeWithTheGeneralPath() {
+    // `+00:00` sends the same date and time through the general path; a byte changed anywhere in the first 19
+    // (a digit, a separator, a byte just below `0` or above `9`, a letter, a byte over 0x7F) must be read or
+    // rejected alike.
+    let seed: UInt64 = 20_261_204
+    print("TimestampTests.wholeSecondsAgreeWithTheGeneralPath seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    let replacements = Array("0123456789/:-Tt Zz+.".utf8) + [0x00, 0x2F, 0x3A, 0x7F, 0x80, 0xB0, 0xFF]
+    var checked = (read: 0, rejected: 0)
+    for _ in 0..<20_000 {
+      let seconds = Int.random(in: -62_000_000_000...253_000_000_000, using: &random)
+      var text = Array(Timestamp.format(Date(timeIntervalSince1970: Double(seconds))).utf8.dropLast())
+      if Bool.random(using: &random) {
+        text[Int.random(in: 0..<text.count, using: &random)] = replacements.randomElement(using: &random)!
+      }
+      let fast = (text + Array("Z".utf8)).withUnsafeBufferPointer { Timestamp.parse(utf8: $0) }
+      let general = (text + Array("+00:00".utf8)).withUnsafeBufferPointer { Timestamp.parse(utf8: $0) }
+      #expect(fast == general, "\(String(decoding: text, as: UTF8.self))Z, seed \(seed)")
+      if fast == nil { checked.rejected += 1 } else { checked.read += 1 }
+    }
+    // Both outcomes occur often enough to mean something.
+    #expect(checked.read > 10_000 && checked.rejected > 1_000, "\(checked)")
+  }
+
   @Test("formats in UTC, with milliseconds only when present, and reads back")
   func formats() throws {
     #expect(Timestamp.format(Date(timeIntervalSince1970: 1_706_688_000)) == "2024-01-31T08:00:00Z")
