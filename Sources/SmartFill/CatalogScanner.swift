@@ -469,8 +469,16 @@ struct CatalogScanner {
     try skipWhitespace()
     let position = try spelling(in: table)
     let bit: UInt32 = 1 << position
-    guard seen & bit == 0, try consume(UInt8(ascii: ":")) else { throw Unexpected() }
+    guard seen & bit == 0 else { throw Unexpected() }
     seen |= bit
+    // Most often `: ` and then the value.
+    if index &+ 2 < bytes.count, bytes[index] == UInt8(ascii: ":"), bytes[index &+ 1] == 0x20,
+      bytes[index &+ 2] > 0x20
+    {
+      index &+= 2
+      return position
+    }
+    guard try consume(UInt8(ascii: ":")) else { throw Unexpected() }
     try skipWhitespace()
     return position
   }
@@ -480,15 +488,26 @@ struct CatalogScanner {
   private mutating func spelling(in table: KeyTable) throws(Unexpected) -> Int {
     try ensure(Self.lookahead)
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Unexpected() }
-    let start = index + 1
-    let text = (word(at: start), word(at: start + 8), word(at: start + 16))
+    let start = index &+ 1
+    let text: KeyTable.Words
+    if bytes.count &- start >= 24 {
+      // The window holds the lookahead (all but the last bytes of a text): three loads, no bounds to check.
+      let pointer = UnsafeRawPointer(bytes.baseAddress! + start)
+      text = (
+        UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self)),
+        UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
+        UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+      )
+    } else {
+      text = (word(at: start), word(at: start &+ 8), word(at: start &+ 16))
+    }
     let slot = table.slots[KeyTable.slot(UInt32(truncatingIfNeeded: text.0), table.multiplier)]
-    let end = start + slot.length
+    let end = start &+ slot.length
     // The spelling's bytes, then the closing quote (so that the text's string is exactly this one).
     guard slot.position >= 0, text.0 & slot.masks.0 == slot.words.0, text.1 & slot.masks.1 == slot.words.1,
       text.2 & slot.masks.2 == slot.words.2, end < bytes.count, bytes[end] == UInt8(ascii: "\"")
     else { throw Unexpected() }
-    index = end + 1
+    index = end &+ 1
     return slot.position
   }
 
