@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 // Layers, bottom to top; imports only point down, and every edge is written out below:
@@ -38,12 +39,25 @@ import PackageDescription
 // their random addresses, the executable's own are fixed. No test target depends on `smartfill` (`swift test`
 // builds it anyway), because a test bundle that linked with these flags could not load swift-testing, which only
 // comes as a shared library.
+//
+// libxml2 (FoundationXML's parser) and what it loads (ICU, liblzma, zlib) are linked from their archives too when the
+// system has all of them (Debian's -dev packages install them; Foundation's own link needs libxml2's anyway):
+// loaded as shared libraries, they had the loader bind about 10,000 of their symbols at every start (0.5 ms).
+// `--as-needed` then leaves out the shared libxml2 that FoundationXML's objects name. Without the archives, the
+// tool loads them as shared libraries, as before.
 #if compiler(>=6.3)
+  let xmlArchives = ["libxml2.a", "libicuuc.a", "libicudata.a", "liblzma.a", "libz.a"]
+  let xmlArchiveDirectory = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]
+    .first { directory in xmlArchives.allSatisfy { FileManager.default.fileExists(atPath: "\(directory)/\($0)") } }
+  let xmlLinking =
+    xmlArchiveDirectory.map { directory in
+      ["-Xlinker", "--as-needed"] + xmlArchives.flatMap { ["-Xlinker", "\(directory)/\($0)"] }
+    } ?? ["-lxml2"]
   let staticToolLinking: [LinkerSetting] = [
     .unsafeFlags(
-      [
-        "-static-stdlib", "-l_CFXMLInterface", "-lxml2", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
-        "-l_FoundationCollections", "-lswiftSynchronization", "-Xclang-linker", "-no-pie",
+      ["-static-stdlib", "-l_CFXMLInterface"] + xmlLinking + [
+        "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections",
+        "-lswiftSynchronization", "-Xclang-linker", "-no-pie",
       ], .when(platforms: [.linux], configuration: .release))
   ]
 #else
