@@ -529,8 +529,16 @@ struct CatalogScanner {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Unexpected() }
     var scan = index + 1
     while true {
-      // Eight bytes at a time while none is a quote, a backslash or a control character.
-      while scan + 8 <= bytes.count, !Self.mayEndString(word(at: scan)) { scan += 8 }
+      // Eight bytes at a time, to the first quote, backslash or control character.
+      while scan &+ 8 <= bytes.count {
+        let stops = Self.stringStops(word(at: scan))
+        guard stops != 0 else {
+          scan &+= 8
+          continue
+        }
+        scan &+= stops.trailingZeroBitCount / 8
+        break
+      }
       while scan < bytes.count {
         let byte = bytes[scan]
         if byte == UInt8(ascii: "\"") {
@@ -548,17 +556,17 @@ struct CatalogScanner {
     }
   }
 
-  /// Whether one of the eight bytes of `word` may be a quote, a backslash or a control character (never `false`
-  /// when one is; sometimes `true` when none is, which only costs a byte-by-byte look).
+  /// The high bit of each of the eight bytes of `word` that is a quote, a backslash or a control character
+  /// (below U+0020), exactly: no carry crosses a byte.
   @inline(__always)
-  private static func mayEndString(_ word: UInt64) -> Bool {
+  private static func stringStops(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-    let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-    let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-    let controls = (word &- ones &* 0x20) & ~word & highs
-    return hasZeroByte(quotes) || hasZeroByte(backslashes) || controls != 0
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let quotes = ~nonZeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+    let backslashes = ~nonZeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+    // A byte's low seven bits plus 0x60 reach its high bit from 0x20 on; a byte over 0x7F has it already.
+    let controls = ~(((word & low) &+ ones &* 0x60) | word)
+    return (quotes | backslashes | controls) & ~low
   }
 
   /// At a `"` that opens a string with an escape: the string, decoded by the generic parser (escapes are rare,
