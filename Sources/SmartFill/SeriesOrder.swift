@@ -47,11 +47,24 @@ package enum SeriesOrder {
     func before(_ a: (season: Int, number: Int, published: Double), _ b: (season: Int, number: Int, published: Double))
       -> Bool
     { (a.season, a.number, a.published) < (b.season, b.number, b.published) }
-    if keys.count > 1 {
-      if zip(keys, keys.dropFirst()).allSatisfy({ before($1, $0) }) { return Array(keys.indices.reversed()) }
-      if zip(keys, keys.dropFirst()).allSatisfy({ before($0, $1) }) { return Array(keys.indices) }
+    let (rising, falling) = keys.withUnsafeBufferPointer { keys in
+      var rising = true
+      var falling = true
+      for position in keys.indices.dropFirst() {
+        rising = rising && before(keys[position - 1], keys[position])
+        falling = falling && before(keys[position], keys[position - 1])
+        if !rising && !falling { break }
+      }
+      return (rising, falling)
     }
-    return show.episodes.indices.sorted { lhs, rhs in
+    if falling { return Array(keys.indices.reversed()) }
+    if rising { return Array(keys.indices) }
+    // Otherwise nearly so (a serial feed's trailers, without a number, come after their season's episodes): the
+    // sort starts from the direction the feed runs in, which leaves it long runs to merge rather than short ones
+    // to insert. The order is total (GUIDs are unique in a show), so the start changes no result.
+    let start =
+      keys.count > 1 && before(keys[keys.count - 1], keys[0]) ? Array(keys.indices.reversed()) : Array(keys.indices)
+    return start.sorted { lhs, rhs in
       let a = keys[lhs]
       let b = keys[rhs]
       if a.season != b.season { return a.season < b.season }
