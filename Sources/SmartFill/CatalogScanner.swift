@@ -258,9 +258,11 @@ struct CatalogScanner {
     var played = 0
     var isPlayed = false
     var seen: UInt32 = 0
+    // Read once: a static's every read checks that it is initialized.
+    let keys = Self.episodeKeys
     var more = try beginObject()
     while more {
-      switch try key(in: Self.episodeKeys, seen: &seen) {
+      switch try key(in: keys, seen: &seen) {
       case 0:
         let range = try stringRange()
         guids.append(range.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
