@@ -112,6 +112,16 @@ struct CatalogScanner {
   private var guids = GUIDRepeats()
   /// The episodes of the show being read, kept between shows for the same reason.
   private var episodeScratch: [Episode] = []
+  /// The last run of whitespace of 2 to 16 bytes: in a pretty-printed catalog, a line break and an indentation
+  /// that the next run most often repeats.
+  private var lastRun = WhitespaceRun()
+
+  /// A run of whitespace as two little-endian words with the masks of its bytes, and its length (0: none).
+  struct WhitespaceRun {
+    var words: (UInt64, UInt64) = (0, 0)
+    var masks: (UInt64, UInt64) = (0, 0)
+    var length = 0
+  }
 
   /// The longest token of bounded length, and more: a key or a spelling of at most 24 bytes with its quotes, an
   /// integer of at most 18 characters and the byte after it, a literal.
@@ -372,7 +382,33 @@ struct CatalogScanner {
       index += 1
       return
     }
-    skipWhitespaceInWindow()
+    // The same bytes as the last run (a line break and the same indentation), then a token: two words compared.
+    let start = index
+    if start &+ 16 < bytes.count {
+      let pointer = UnsafeRawPointer(bytes.baseAddress! + start)
+      let words = (
+        UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self)),
+        UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      )
+      let run = lastRun
+      if run.length > 0, words.0 & run.masks.0 == run.words.0, words.1 & run.masks.1 == run.words.1,
+        bytes[start &+ run.length] > 0x20
+      {
+        index = start &+ run.length
+        return
+      }
+      skipWhitespaceInWindow()
+      let length = index &- start
+      if (2...16).contains(length), index < bytes.count {
+        let masks = (
+          length >= 8 ? UInt64.max : (1 &<< (8 &* UInt64(length))) &- 1,
+          length >= 16 ? UInt64.max : length <= 8 ? 0 : (1 &<< (8 &* UInt64(length &- 8))) &- 1
+        )
+        lastRun = WhitespaceRun(words: (words.0 & masks.0, words.1 & masks.1), masks: masks, length: length)
+      }
+    } else {
+      skipWhitespaceInWindow()
+    }
     if index == bytes.count, !isAtEnd { try skipWhitespaceAcrossWindow() }
   }
 
@@ -386,7 +422,11 @@ struct CatalogScanner {
       let others = Self.nonZeroBytes(word ^ Self.spaces) & Self.nonZeroBytes(word ^ Self.newlines)
       let count = others.trailingZeroBitCount / 8
       index += count
-      guard count == 8 else { break }
+      guard count == 8 else {
+        // Most often a token comes next; a tab or a carriage return is left to the loop below.
+        if bytes[index] > 0x20 { return }
+        break
+      }
     }
     while index < bytes.count {
       switch bytes[index] {
