@@ -40,8 +40,8 @@ import PackageDescription
 // builds it anyway), because a test bundle that linked with these flags could not load swift-testing, which only
 // comes as a shared library.
 //
-// libxml2 (FoundationXML's parser) and what it loads (ICU, liblzma, zlib) are linked from their archives too when the
-// system has all of them (Debian's -dev packages install them; Foundation's own link needs libxml2's anyway):
+// libxml2 (FoundationXML's parser) and what it loads (ICU, liblzma, zlib) are linked from their archives too when
+// the system has all of them (Debian's -dev packages install them; Foundation's own link needs libxml2's anyway):
 // loaded as shared libraries, they had the loader bind about 10,000 of their symbols at every start (0.5 ms).
 // `--as-needed` then leaves out the shared libxml2 that FoundationXML's objects name. Without the archives, the
 // tool loads them as shared libraries, as before.

@@ -709,19 +709,18 @@ struct CatalogScanner {
 ///
 /// Swift compares strings by canonical equivalence, so two GUIDs with different bytes can be equal ("K" and the
 /// Kelvin sign), but only when one of them is not ASCII. For a show whose GUIDs are all ASCII and written without
-/// escapes, equal strings are equal bytes, and an open-addressing table of the GUIDs' bytes (copied, as the text
-/// they came from may be gone) finds repeats; for any other show a `Set<String>` does, as the generic reader's.
+/// escapes, equal strings are equal bytes: each GUID's bytes are hashed as they are read (the text they came from
+/// may be gone by the end of the show), and an open-addressing table of the hashes finds the pairs to compare as
+/// strings; for any other show a `Set<String>` does, as the generic reader's.
 struct GUIDRepeats {
-  /// The show's GUIDs' bytes, one after another, and where each ends.
-  private var arena: [UInt8] = []
-  private var ends: [Int] = []
+  /// FNV-1a of each of the show's GUIDs' bytes, in the order read.
+  private var hashes: [UInt64] = []
   private var isPlainASCII = true
   private var slots: [Int] = []
 
   /// Starts a show.
   mutating func removeAll() {
-    arena.removeAll(keepingCapacity: true)
-    ends.removeAll(keepingCapacity: true)
+    hashes.removeAll(keepingCapacity: true)
     isPlainASCII = true
   }
 
@@ -731,15 +730,21 @@ struct GUIDRepeats {
       isPlainASCII = false
       return
     }
-    for byte in guid where byte >= 0x80 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    var bits: UInt8 = 0
+    for byte in guid {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+      bits |= byte
+    }
+    guard bits < 0x80 else {
       isPlainASCII = false
       return
     }
-    arena.append(contentsOf: guid)
-    ends.append(arena.count)
+    hashes.append(hash)
   }
 
-  /// Whether two of the show's GUIDs are equal strings.
+  /// Whether two of the show's GUIDs are equal strings; `episodes` are the show's, in the order their GUIDs were
+  /// noted.
   ///
   /// - Complexity: O(*n*) expected for *n* episodes.
   mutating func repeats(episodes: [Episode]) -> Bool {
@@ -748,31 +753,20 @@ struct GUIDRepeats {
       return episodes.contains { !seen.insert($0.guid).inserted }
     }
     var capacity = 16
-    while capacity < 2 * ends.count { capacity *= 2 }
+    while capacity < 2 * hashes.count { capacity *= 2 }
     if slots.count < capacity { slots = Array(repeating: -1, count: capacity) }
     for slot in 0..<capacity { slots[slot] = -1 }
     let mask = capacity - 1
-    return arena.withUnsafeBufferPointer { text in
-      func range(_ position: Int) -> Range<Int> { (position == 0 ? 0 : ends[position - 1])..<ends[position] }
-      for position in ends.indices {
-        let guid = range(position)
-        // FNV-1a over the bytes.
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for index in guid { hash = (hash ^ UInt64(text[index])) &* 0x100_0000_01B3 }
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] >= 0 {
-          let other = range(slots[slot])
-          if other.count == guid.count,
-            guid.isEmpty
-              || memcmp(text.baseAddress! + other.lowerBound, text.baseAddress! + guid.lowerBound, guid.count) == 0
-          {
-            return true
-          }
-          slot = (slot + 1) & mask
-        }
-        slots[slot] = position
+    for (position, hash) in hashes.enumerated() {
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while slots[slot] >= 0 {
+        // Equal hashes of ASCII strings: the strings decide (equal strings are then equal bytes).
+        let other = slots[slot]
+        if hashes[other] == hash, episodes[other].guid == episodes[position].guid { return true }
+        slot = (slot + 1) & mask
       }
-      return false
+      slots[slot] = position
     }
+    return false
   }
 }

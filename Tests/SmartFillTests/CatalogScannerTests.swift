@@ -375,6 +375,43 @@ struct CatalogScannerTests {
     #expect(try #require(CatalogScanner.catalog(in: Array(twoShows.utf8))).episodeCount == 2)
   }
 
+  @Test("finds two episodes of a show with one ASCII GUID wherever they are, and no repeat where there is none")
+  func asciiRepeats() throws {
+    let seed: UInt64 = 4_242
+    print("CatalogScannerTests.asciiRepeats seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    var repeated = 0
+    for _ in 0..<400 {
+      let count = random.integer(in: 2...70)
+      // Distinct GUIDs of varied lengths, one of them repeated in half the cases.
+      var guids = (0..<count).map { "g\($0)-\(random.integer(in: 0...99_999))" }
+      let repeats = random.chance(1, in: 2)
+      if repeats {
+        let first = random.integer(in: 0...count - 2)
+        guids[random.integer(in: first + 1...count - 1)] = guids[first]
+        repeated += 1
+      }
+      let episodes = guids.map { #"{"guid": "\#($0)", "published": "2024-01-01T00:00:00Z"}"# }
+      let text =
+        #"{"version": 1, "shows": [{"feedURL": "u", "title": "T", "episodes": ["#
+        + episodes.joined(separator: ", ") + "]}]}"
+      let bytes = Array(text.utf8)
+      let scanned = CatalogScanner.catalog(in: bytes)
+      let problems = Catalog.problems(inJSON: bytes)
+      if repeats {
+        #expect(scanned == nil, "seed \(seed): \(count) episodes, a repeat the scanner missed")
+        guard case .duplicateGUID? = problems.first else {
+          Issue.record("seed \(seed): \(problems)")
+          continue
+        }
+      } else {
+        #expect(problems.isEmpty, "seed \(seed): \(problems)")
+        #expect(scanned?.episodeCount == count, "seed \(seed): \(count) distinct GUIDs not read")
+      }
+    }
+    #expect(repeated > 100 && repeated < 300, "\(repeated) of 400 with a repeat")
+  }
+
   @Test("gives up on what it does not expect, leaving the message to the generic reader")
   func messagesUnchanged() {
     let cases = [
