@@ -385,11 +385,7 @@ struct CatalogScanner {
     // The same bytes as the last run (a line break and the same indentation), then a token: two words compared.
     let start = index
     if start &+ 16 < bytes.count {
-      let pointer = UnsafeRawPointer(bytes.baseAddress! + start)
-      let words = (
-        UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self)),
-        UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-      )
+      let words = (wordInView(at: start), wordInView(at: start &+ 8))
       let run = lastRun
       if run.length > 0, words.0 & run.masks.0 == run.words.0, words.1 & run.masks.1 == run.words.1,
         bytes[start &+ run.length] > 0x20
@@ -534,12 +530,7 @@ struct CatalogScanner {
     let text: KeyTable.Words
     if bytes.count &- start >= 24 {
       // The window holds the lookahead (all but the last bytes of a text): three loads, no bounds to check.
-      let pointer = UnsafeRawPointer(bytes.baseAddress! + start)
-      text = (
-        UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self)),
-        UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
-        UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
-      )
+      text = (wordInView(at: start), wordInView(at: start &+ 8), wordInView(at: start &+ 16))
     } else {
       text = (word(at: start), word(at: start &+ 8), word(at: start &+ 16))
     }
@@ -553,12 +544,18 @@ struct CatalogScanner {
     return slot.position
   }
 
+  /// The eight bytes at `offset` as a little-endian word, for an `offset` whose eight bytes are all in view
+  /// (checked by the caller: the loads of a key or a run of whitespace test the bounds once for all their words;
+  /// the view is then not empty, so it has a base address).
+  @inline(__always)
+  private func wordInView(at offset: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + offset).loadUnaligned(as: UInt64.self))
+  }
+
   /// The eight bytes at `offset` as a little-endian word, zero-padded past the end of the text.
   @inline(__always)
   private func word(at offset: Int) -> UInt64 {
-    if offset + 8 <= bytes.count {
-      return UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
-    }
+    if offset + 8 <= bytes.count { return wordInView(at: offset) }
     var word: UInt64 = 0
     for position in offset..<max(offset, bytes.count) { word |= UInt64(bytes[position]) << (8 * (position - offset)) }
     return word
