@@ -103,8 +103,8 @@ final class RequestContext {
     self.index = index
     self.catalog = catalog
     self.request = request
-    var rankByShow = [Int](repeating: Int.max, count: catalog.shows.count)
-    var isPriority = [Bool](repeating: false, count: catalog.shows.count)
+    var rankByShow = [Int](repeatElement(Int.max, count: catalog.shows.count))
+    var isPriority = [Bool](repeatElement(false, count: catalog.shows.count))
     var priorityShows: [Int] = []
     for (rank, feedURL) in request.priorityShows.enumerated() {
       if let show = index.showIndexByURL[feedURL], !isPriority[show] {
@@ -126,7 +126,7 @@ final class RequestContext {
       }
     }
     excluded.sort()
-    var hasExclusions = [Bool](repeating: false, count: catalog.shows.count)
+    var hasExclusions = [Bool](repeatElement(false, count: catalog.shows.count))
     var excludedShows: [Int] = []
     for entry in excluded where !hasExclusions[entry >> 32] {
       hasExclusions[entry >> 32] = true
@@ -507,7 +507,7 @@ struct CandidateMerge {
     }
     uncounted = packed.map { ($0 >> 32, Int32(truncatingIfNeeded: $0)) }
     if !pruneByShow, !(uncounted.isEmpty && priorityTaken.isEmpty) {
-      touchedDurations = [UInt64](repeating: 0, count: high / 64 + 1)
+      touchedDurations = [UInt64](repeatElement(0, count: high / 64 + 1))
       for seconds in uncounted.map(\.key) + priorityTaken.map(\.seconds) where seconds <= high {
         touchedDurations[seconds >> 6] |= 1 << UInt64(seconds & 63)
       }
@@ -744,6 +744,14 @@ struct CandidateMerge {
   /// Whether every candidate was emitted.
   var isFinished: Bool { nextFree == context.index.freeOrder.count && nextSpecial == special.count }
 
+  /// Makes room for `count` candidates in all, at most as many as there can be.
+  mutating func reserve(_ count: Int) {
+    builder.reserve(
+      min(
+        count,
+        builder.candidates.durations.count + context.index.freeOrder.count - nextFree + specialDurations.count))
+  }
+
   /// Emits groups in priority order until at least `count` candidates are out (a group is never split) or
   /// none is left.
   ///
@@ -759,8 +767,7 @@ struct CandidateMerge {
     var available = 0
     defer { if !ranked { builder.candidates.available += available } }
     // Room for the candidates asked for, at most as many as are left: no regrowth while appending.
-    builder.reserve(
-      min(count, builder.candidates.durations.count + freeOrder.count - nextFree + specialDurations.count))
+    reserve(count)
     // The priority shows' groups (their rank comes before every other show's) go before every free episode of
     // the index's order: emitted without a free episode's key to compare with, a free episode without slices
     // (gen-100-s42 at 8 hours, instance 2, 408 of them: fill time 959 k → 902 k instructions, variety 1,040 k →
@@ -837,7 +844,7 @@ struct CandidateBuilder {
     self.caps = caps
     self.pruneByShow = pruneByShow
     self.ranked = ranked
-    kept = [Int32](repeating: 0, count: pruneByShow || ranked ? 0 : high + 1)
+    kept = [Int32](repeatElement(0, count: pruneByShow || ranked ? 0 : high + 1))
   }
 
   private mutating func admit(_ ref: TimeCandidates.Ref, _ duration: Int, sameDurationRank: Int? = nil) -> Bool {

@@ -153,6 +153,9 @@ public struct FillEngine: Sendable {
       let middle = (window.lowerBound + window.upperBound) / 2
       let aimed = max(window.lowerBound, middle - aim)...min(window.upperBound, middle + aim)
       let short = withPriority(FillTime.shortHeadSize)
+      // Room for the longer head at once: the candidates' three arrays are then allocated once, not again at
+      // each extension (a reservation for the short head, then for the long one, then for each segment).
+      split.reserve(withPriority(first))
       split.extend(toAtLeast: short)
       if let end = FillTime.greedyEnd(split.built.durations, window: aimed), end <= short {
         first = short
@@ -460,7 +463,7 @@ public struct FillEngine: Sendable {
       appended = nil
       let outcome = segment(
         from: 0, size: first, headSize: head, in: scaledWindow, fixedLow: nil,
-        deltas: [Int](repeating: 0, count: dominants.count), aim: varietyAim)
+        deltas: [Int](repeatElement(0, count: dominants.count)), aim: varietyAim)
       let candidates = appended.map { split.built.appending($0) } ?? split.built
       // Another show may dominate once the first is held back: track it too, and solve again.
       guard let next = dominantShow(candidates, outcome.indices), !dominants.contains(next) else {
@@ -608,7 +611,7 @@ public struct FillEngine: Sendable {
       order = ordered
     } else {
       // Shows together, in the order their first episode was chosen; each show in series order.
-      var firstPick: [Int: Int] = [:]
+      var firstPick: [Int: Int] = Dictionary(minimumCapacity: picked.count)
       for (rank, item) in picked.enumerated() where firstPick[candidates.refs[item].show] == nil {
         firstPick[candidates.refs[item].show] = rank
       }

@@ -181,7 +181,7 @@ struct FillTime {
     var rows = ReachRows(rows: 3, maximum: high, pool: scratch)
     var archive = ReachArchive(
       reservingWords: min(checkpoints.count * rows.wordCount, 1 << 14), entries: checkpoints.count, pool: scratch)
-    var archived = [Int](repeating: -1, count: checkpoints.count)
+    var archived = [Int](repeatElement(-1, count: checkpoints.count))
     var nextCheckpoint = checkpoints.count - 1
     if let base { rows.restore(0, from: base) } else { rows.setZero(0) }
     archived[nextCheckpoint] = archive.append(rows, row: 0)
@@ -194,8 +194,12 @@ struct FillTime {
         rows.copy(current, to: 2)  // last episode of a chain: S at the chain's end
       }
       let skipRow = end == position + 1 ? current : 2
-      rows.combine(into: spare, skip: skipRow, next: current, shift: durations[position])
-      swap(&current, &spare)
+      if skipRow == current, rows.shiftsOut(current, by: durations[position]) {
+        // A free episode too long for any total: S[i] = S[i + 1], already in `current` (no copy).
+      } else {
+        rows.combine(into: spare, skip: skipRow, next: current, shift: durations[position])
+        swap(&current, &spare)
+      }
       if nextCheckpoint >= 0, checkpoints[nextCheckpoint] == position {
         archived[nextCheckpoint] = archive.append(rows, row: current)
         nextCheckpoint -= 1

@@ -1,7 +1,9 @@
 /// Compact copies of reach rows, appended one after another.
 struct ReachArchive {
   private var words: [UInt64] = []
-  private var starts: [Int] = [0]
+  /// Where each saved row ends in `words` (it starts where the one before ends, the first at 0): no entry for
+  /// an empty archive, so that making one allocates nothing.
+  private var ends: [Int] = []
 
   /// An empty archive.
   init() {}
@@ -14,7 +16,7 @@ struct ReachArchive {
     } else {
       self.words.reserveCapacity(words)
     }
-    starts.reserveCapacity(entries + 1)
+    ends.reserveCapacity(entries)
   }
 
   /// Gives the archive's words to `pool` for a later fill, and leaves it empty. (An entry still held, read
@@ -23,27 +25,26 @@ struct ReachArchive {
     guard let pool else { return }
     pool.giveBack(words: words)
     words = []
-    starts = [0]
+    ends = []
   }
 
   /// The number of saved rows.
-  var count: Int { starts.count - 1 }
+  var count: Int { ends.count }
 
   /// Saves `row` of `rows`; returns its index in the archive.
   @discardableResult
   mutating func append(_ rows: ReachRows, row: Int) -> Int {
     words.append(contentsOf: rows.compact(row))
-    starts.append(words.count)
-    return starts.count - 2
+    ends.append(words.count)
+    return ends.count - 1
   }
 
   /// The saved words of entry `index`.
-  subscript(index: Int) -> ArraySlice<UInt64> { words[starts[index]..<starts[index + 1]] }
+  subscript(index: Int) -> ArraySlice<UInt64> { words[(index == 0 ? 0 : ends[index - 1])..<ends[index]] }
 
   /// Removes every entry, keeping the storage.
   mutating func removeAll() {
     words.removeAll(keepingCapacity: true)
-    starts.removeAll(keepingCapacity: true)
-    starts.append(0)
+    ends.removeAll(keepingCapacity: true)
   }
 }

@@ -40,6 +40,10 @@ struct SplitCandidates {
   /// - Complexity: O(*m*) in the free candidates passed.
   mutating func extend(toAtLeast count: Int) { merge.run(until: count) }
 
+  /// Makes room for `count` candidates in all (at most as many as there can be), so that extending to them
+  /// allocates nothing more.
+  mutating func reserve(_ count: Int) { merge.reserve(count) }
+
   /// The candidates not built yet whose duration is at most `top` units of `unit` seconds, in priority order,
   /// each chain cut before its first longer episode: exactly those a selection with at most `top` units left
   /// can still take (a longer one never fits, and a chain's episodes after one that does not fit can never
@@ -83,7 +87,7 @@ struct SplitCandidates {
     var offsets: [Int] = []
     offsets.reserveCapacity(count)
     if marksOffsets ?? (span / 64 < count * 4) {
-      var marks = [UInt64](repeating: 0, count: (span + 63) / 64)
+      var marks = [UInt64](repeatElement(0, count: (span + 63) / 64))
       func mark(_ offset: Int) {
         if offset >= first, merge.admitsFree(at: offset) {
           marks[(offset - first) >> 6] |= 1 << ((offset - first) & 63)

@@ -97,7 +97,7 @@ struct VarietyFill {
   ///   its pass early. Memory O(`budget` + *r*^*k* · *w*).
   func select(in window: ClosedRange<Int>, aim: Aim? = nil) -> (indices: [Int], total: Int, inWindow: Bool) {
     let outcome = select(
-      in: window, fixedLow: nil, start: [Int](repeating: 0, count: dominantCount), aim: aim, tail: nil)
+      in: window, fixedLow: nil, start: [Int](repeatElement(0, count: dominantCount)), aim: aim, tail: nil)
     return (outcome.indices, outcome.total, outcome.inWindow)
   }
 
@@ -183,7 +183,7 @@ struct VarietyFill {
       lows.append(2 - fit)
     }
     // The head: as many candidates as the budget allows for the states it can reach.
-    var inHead = [Int](repeating: 0, count: dominantCount)
+    var inHead = [Int](repeatElement(0, count: dominantCount))
     // A state stands for every δ at or below its own when it is the lowest, so a step up starts there.
     func highest(_ show: Int, _ inHead: Int) -> Int { max(start[show], lows[show]) + min(inHead, fits[show]) }
     func space(_ inHead: [Int]) -> StateSpace {
@@ -206,7 +206,7 @@ struct VarietyFill {
     // For one dominant show, what the rows may ignore (see `ignoredFrom`): the show's episodes before each
     // position, and the sums of its shortest in the head.
     let tracksRoom = dominantCount == 1
-    var showsBefore = [Int](repeating: 0, count: cut + 1)
+    var showsBefore = [Int](repeatElement(0, count: cut + 1))
     var shortest: [Int] = []
     if tracksRoom {
       for position in 0..<cut {
@@ -503,7 +503,7 @@ struct VarietyFill {
     }
     // Each group's candidates up to `keptEnd[first]` are kept, for the group starting at `first`.
     let count = durations.count
-    var keptEnd = [Int](repeating: 0, count: count)
+    var keptEnd = [Int](repeatElement(0, count: count))
     var kept = 0
     var deltas = start ?? []
     var first = 0
@@ -621,7 +621,7 @@ struct VarietyFill {
     }
     sums.reserveCapacity(counted + 1)
     if longest <= 4 * counted {
-      var byLength = [Int32](repeating: 0, count: longest + 1)
+      var byLength = [Int32](repeatElement(0, count: longest + 1))
       for item in 0..<end where durations[item] <= limit && counts(dominantIndex[item]) {
         byLength[durations[item]] += 1
       }
@@ -641,7 +641,7 @@ struct VarietyFill {
     let stretch = longest / 64 + 1
     var upTo = Int.max
     if limit < Int.max {
-      var inStretch = [Int](repeating: 0, count: 64)
+      var inStretch = [Int](repeatElement(0, count: 64))
       for item in 0..<end where durations[item] <= limit && counts(dominantIndex[item]) {
         inStretch[durations[item] / stretch] += durations[item]
       }

@@ -53,7 +53,7 @@ enum VarietyOrder {
       arrange(counts: counts, categories: categories, byCategory: true, scanLimit: scanLimit)
       ?? arrange(counts: counts, categories: categories, byCategory: false, scanLimit: scanLimit)
     guard let order else { return nil }
-    var next = [Int](repeating: 0, count: shows.count)
+    var next = [Int](repeatElement(0, count: shows.count))
     return order.map { show in
       defer { next[show] += 1 }
       return shows[show].items[next[show]]
@@ -64,7 +64,7 @@ enum VarietyOrder {
   /// Returns the shows in the order their next episode is placed.
   private static func arrange(counts: [Int], categories: [Int], byCategory: Bool, scanLimit: Int) -> [Int]? {
     // Classes, each with its shows (in priority order) and its longest run.
-    var classOfCategory = [Int](repeating: -1, count: (categories.max() ?? -1) + 1)
+    var classOfCategory = [Int](repeatElement(-1, count: (categories.max() ?? -1) + 1))
     var members: [[Int]] = []
     var runLimit: [Int] = []
     var classCategory: [Int] = []

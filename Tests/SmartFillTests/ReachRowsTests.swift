@@ -29,6 +29,9 @@ struct ReachRowsTests {
         }
         plain = plain.union(plain.map { $0 + shift }.filter { $0 <= rows.capacity })
         expectDenseTails(rows)
+        // Whether a shift leaves no sum of the row within the capacity (the set would then gain nothing).
+        let probe = Int.random(in: 0...(rows.capacity + 2), using: &random)
+        #expect(rows.shiftsOut(0, by: probe) == plain.allSatisfy { $0 + probe > rows.capacity }, "shifts out")
         // After a shift, the run that ends at the capacity is the whole run.
         var start = rows.capacity + 1
         while start > 0, plain.contains(start - 1) { start -= 1 }
@@ -47,7 +50,9 @@ struct ReachRowsTests {
           let from = Int.random(in: 0...(rows.capacity + 3), using: &random)
           let shift = Int.random(in: 0...(rows.capacity / 2), using: &random)
           rows.setEmpty(2)
+          #expect(rows.shiftsOut(2, by: 0), "an empty row shifts out")
           rows.insertAll(2, from: from)
+          #expect(rows.shiftsOut(2, by: shift) == (from + shift > rows.capacity), "shifts out from \(from)")
           rows.combine(into: 0, skip: 0, next: 2, shift: shift)
           if from + shift <= rows.capacity { plain.formUnion((from + shift)...rows.capacity) }
           expectDenseTails(rows)
