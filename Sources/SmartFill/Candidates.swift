@@ -794,6 +794,8 @@ struct CandidateMerge {
       available += 1
       let seconds = Int(free.seconds)
       guard seconds <= high else { continue }
+      // Past a narrowing (see ``SplitCandidates/narrow(toLongest:)``), a longer one is passed over at once.
+      guard seconds <= builder.longest else { continue }
       if nextSpecial < special.count {
         let freeKey = PriorityKey(
           rank: Int.max, listening: free.listening, published: free.published, feedRank: feedRank[show],
@@ -838,6 +840,9 @@ struct CandidateBuilder {
   /// Whether free episodes come with their rank among the earlier ones of the same duration (per show with
   /// `pruneByShow`), so that no counts are kept.
   let ranked: Bool
+  /// The longest candidate admitted from now on, in seconds (see ``SplitCandidates/narrow(toLongest:)``): a
+  /// longer free episode is left out, and a chain ends before its first longer episode.
+  var longest = Int.max
 
   init(high: Int, caps: [Int: Int], pruneByShow: Bool, ranked: Bool = false) {
     self.high = high
@@ -848,6 +853,7 @@ struct CandidateBuilder {
   }
 
   private mutating func admit(_ ref: TimeCandidates.Ref, _ duration: Int, sameDurationRank: Int? = nil) -> Bool {
+    if duration > longest { return false }
     if !caps.isEmpty, let cap = caps[ref.show] {
       if perShow[ref.show, default: 0] >= cap { return false }
     }

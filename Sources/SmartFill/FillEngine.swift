@@ -129,7 +129,7 @@ public struct FillEngine: Sendable {
     _ context: RequestContext, window: ClosedRange<Int>, split: inout SplitCandidates
   ) -> (candidates: TimeCandidates, picked: [Int], inWindow: Bool) {
     let first = gatherHead(context, window: window, split: &split)
-    return solveGathered(context, window: window, split: &split, head: first)
+    return solveGathered(context, window: window, split: &split, head: first, narrows: true)
   }
 
   /// Builds the head of the candidates for fill time's selection in `window` (see `gatherAndSolve`) and
@@ -168,8 +168,11 @@ public struct FillEngine: Sendable {
   }
 
   /// Fill time's selection from the head of `head` candidates that ``gatherHead(_:window:split:)`` built.
+  /// With `narrows`, a forward pass past the head builds only the candidates it can still take (see
+  /// ``SplitCandidates/narrow(toLongest:)``); a caller that reads `split` afterwards passes `false`.
   private func solveGathered(
-    _ context: RequestContext, window: ClosedRange<Int>, split: inout SplitCandidates, head first: Int
+    _ context: RequestContext, window: ClosedRange<Int>, split: inout SplitCandidates, head first: Int,
+    narrows: Bool
   ) -> (candidates: TimeCandidates, picked: [Int], inWindow: Bool) {
     let aim = context.request.aimSeconds
     guard !split.isComplete else {
@@ -212,6 +215,13 @@ public struct FillEngine: Sendable {
           fill.headSize = next
           fill.scratch = scratch
           return fill.select(in: window, fixedLow: low, aim: nil).selection
+        }
+        // Else only the candidates that fit what is left are built from here on; so few are left to take that
+        // the first segment of them is short (4: on gen-100-s42 at 45 minutes the pass ends at the second;
+        // 16 cost more where the pass ends early and the short ones are far apart, gen-100-s1 instance 5).
+        if narrows {
+          split.narrow(toLongest: window.upperBound * unit)
+          if start == 0 { return segment(from: end, size: 4, in: window, fixedLow: low, aim: nil).selection }
         }
         return segment(from: end, size: next, in: window, fixedLow: low, aim: nil).selection
       }
@@ -305,7 +315,7 @@ public struct FillEngine: Sendable {
         return gatherAndSolve(context, window: window, split: &split).inWindow
       }
     }
-    let gathered = solveGathered(context, window: window, split: &split, head: head)
+    let gathered = solveGathered(context, window: window, split: &split, head: head, narrows: false)
     guard let dominant = dominantShow(gathered.candidates, gathered.picked) else {
       return varietyResult(
         context, gathered.candidates, gathered.picked, inWindow: gathered.inWindow, window: window,

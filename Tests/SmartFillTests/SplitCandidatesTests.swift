@@ -107,6 +107,40 @@ struct SplitCandidatesTests {
     }
     Self.expectOthersBounded(split, context: context, expected: expected, top: top, random: &random, label)
     Self.expectVarietyGroups(split, whole: whole, cut: cut, high: high, random: &random, label)
+    Self.expectNarrowed(split, cut: cut, expected: expected, top: top, random: &random, label)
+  }
+
+  /// Narrowed to `top` seconds, the candidates built after the head are `expected` (the rest of the whole list
+  /// no longer than `top`, each chain cut before its first longer episode) in the same order, and the totals
+  /// up to `top` of those not built yet are the rest of `expected`'s.
+  static func expectNarrowed(
+    _ split: SplitCandidates, cut: Int, expected: TimeCandidates, top: Int, random: inout SeededGenerator,
+    _ label: String
+  ) {
+    var narrowed = split
+    narrowed.narrow(toLongest: top)
+    narrowed.extend(toAtLeast: cut + Int.random(in: 0...expected.durations.count, using: &random))
+    let built = narrowed.built.durations.count - cut
+    let place = "\(label), head \(cut), narrowed to \(top), \(built) built"
+    #expect(Array(narrowed.built.durations[cut...]) == Array(expected.durations.prefix(built)), "\(place)")
+    #expect(narrowed.built.groupEnds[cut...].map { $0 - cut } == Array(expected.groupEnds.prefix(built)), "\(place)")
+    #expect(narrowed.built.refs[cut...].map(\.episode) == expected.refs.prefix(built).map(\.episode), "\(place)")
+    #expect(narrowed.built.refs[cut...].map(\.show) == expected.refs.prefix(built).map(\.show), "\(place)")
+    guard built <= expected.durations.count else { return }
+    let rest = FillTime(
+      durations: Array(expected.durations[built...]), groupEnds: expected.groupEnds[built...].map { $0 - built })
+    // Up to `top` only: the episodes passed over are longer, and those not passed yet may reach past it.
+    #expect(
+      Self.totals(narrowed.tailTotals(unit: 1, upTo: top), upTo: top)
+        == Self.totals(rest.reachableTotals(upTo: top), upTo: top), "\(place)")
+  }
+
+  /// The totals up to `top` in compact reach words (every total past the words is reachable).
+  static func totals(_ words: ArraySlice<UInt64>, upTo top: Int) -> [Int] {
+    (0...max(top, 0)).filter { total in
+      let word = words.startIndex + total / 64
+      return word >= words.endIndex || words[word] & (1 << UInt64(total % 64)) != 0
+    }
   }
 
   /// The groups a variety search reads from the tail (``SplitCandidates/varietyGroups(unit:upTo:dominants:
