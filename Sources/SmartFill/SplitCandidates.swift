@@ -203,7 +203,7 @@ struct SplitCandidates {
   ///
   /// - Complexity: O(*c* · *k* + *m* · *k*) word operations, where *c* is the tail's chain candidates, *m* the
   ///   free candidates shorter than the dense tail's start, and *k* the words below it.
-  func tailTotals(unit: Int, upTo high: Int) -> ArraySlice<UInt64> {
+  func tailTotals(unit: Int, upTo high: Int, chainsFirst: Bool? = nil) -> ArraySlice<UInt64> {
     if high / 64 + 1 > 2 * Self.certifiedWords, unbuiltGroups <= Self.certifiedGroups,
       let totals = certifiedTailTotals(unit: unit, upTo: high, lowWords: Self.certifiedWords)
     {
@@ -211,28 +211,36 @@ struct SplitCandidates {
     }
     var rows = ReachRows(rows: 2, maximum: high)
     rows.setZero(0)
-    // The chains first (they make the row dense soonest), each as far as its prefixes add anything: one whose
-    // first episode starts inside the dense tail is passed over.
-    for group in merge.special[merge.nextSpecial...] {
-      // A chain: its prefixes.
-      let durations = merge.durations(of: group)
-      guard let first = durations.first, first.inUnits(of: unit) < rows.dense[0] * 64 else { continue }
-      rows.copy(0, to: 1)
-      var sum = 0
-      for duration in durations {
-        sum += duration.inUnits(of: unit)
-        if sum >= rows.dense[0] * 64 { break }
-        rows.combine(into: 0, skip: 0, next: 1, shift: sum)
+    // Each chain as far as its prefixes add anything: one whose first episode starts inside the dense tail is
+    // passed over.
+    func addChains() {
+      for group in merge.special[merge.nextSpecial...] {
+        let durations = merge.durations(of: group)
+        guard let first = durations.first, first.inUnits(of: unit) < rows.dense[0] * 64 else { continue }
+        rows.copy(0, to: 1)
+        var sum = 0
+        for duration in durations {
+          sum += duration.inUnits(of: unit)
+          if sum >= rows.dense[0] * 64 { break }
+          rows.combine(into: 0, skip: 0, next: 1, shift: sum)
+        }
       }
     }
-    // Then the free candidates, shortest first, until the dense tail; those admitted of one length in bundles
-    // (see ``CopyBundles``).
+    // The order changes only how soon the row turns dense, after which the rest is cheap or passed over: many
+    // chains first (at 10,000 subscriptions their prefixes alone make it dense), a few last (on the
+    // 100-subscription catalogs they leave it sparse, and each would cost a pass over the whole row). Tests
+    // choose the order (`chainsFirst`) to check both.
+    let chainsFirst = chainsFirst ?? (unbuiltGroups > Self.chainsFirstGroups)
+    if chainsFirst { addChains() }
+    // The free candidates, shortest first, until the dense tail; those admitted of one length in bundles (see
+    // ``CopyBundles``).
     var free = FreeLengths(merge.context.index, unit: unit)
     while let length = free.next, length < rows.dense[0] * 64 {
       for taken in CopyBundles(copies: free.admitted(by: merge)) where taken * length < rows.dense[0] * 64 {
         rows.formUnionShifted(0, by: taken * length)
       }
     }
+    if !chainsFirst { addChains() }
     var archive = ReachArchive()
     archive.append(rows, row: 0)
     return archive[0]
@@ -242,6 +250,10 @@ struct SplitCandidates {
   /// the totals that short episodes leave out on the benchmark's catalogs (16 words do as well there, with
   /// less room on other catalogs; 128 cost a tenth more at 8 hours).
   static let certifiedWords = 32
+
+  /// The most chains (and priority shows' groups) left for which ``tailTotals(unit:upTo:)`` adds them after
+  /// the free candidates rather than before.
+  static let chainsFirstGroups = 64
 
   /// The most chains left for which ``tailTotals(unit:upTo:)`` tries the certificate: sorting thousands of
   /// them (gen-10000-s1 leaves about that many) costs more than the full computation, whose row is dense

@@ -80,7 +80,12 @@ struct SplitCandidatesTests {
     split.extend(toAtLeast: head)
     let cut = split.built.durations.count
     let tail = Self.rest(of: whole, from: cut)
-    #expect(split.tailTotals(unit: 1, upTo: high) == tail.reachableTotals(upTo: high), "\(label)")
+    // In either order: the chains before or after the free candidates.
+    for chainsFirst in [true, false] {
+      #expect(
+        split.tailTotals(unit: 1, upTo: high, chainsFirst: chainsFirst) == tail.reachableTotals(upTo: high),
+        "\(label), chains \(chainsFirst ? "first" : "last")")
+    }
     // The candidates left no longer than a top, in priority order, each chain cut before its first longer
     // episode, whether their offsets are marked in a bitset or sorted.
     let top = Int.random(in: 0...high, using: &random)
