@@ -203,7 +203,13 @@ struct SplitCandidates {
   ///
   /// - Complexity: O(*c* · *k* + *m* · *k*) word operations, where *c* is the tail's chain candidates, *m* the
   ///   free candidates shorter than the dense tail's start, and *k* the words below it.
-  func tailTotals(unit: Int, upTo high: Int, chainsFirst: Bool? = nil) -> ArraySlice<UInt64> {
+  func tailTotals(unit: Int, upTo high: Int) -> ArraySlice<UInt64> {
+    tailTotals(unit: unit, upTo: high, chainsFirst: unbuiltGroups > Self.chainsFirstGroups)
+  }
+
+  /// ``tailTotals(unit:upTo:)`` with the chains added before the free candidates or after them (the tests check
+  /// both orders).
+  func tailTotals(unit: Int, upTo high: Int, chainsFirst: Bool) -> ArraySlice<UInt64> {
     if high / 64 + 1 > 2 * Self.certifiedWords, unbuiltGroups <= Self.certifiedGroups,
       let totals = certifiedTailTotals(unit: unit, upTo: high, lowWords: Self.certifiedWords)
     {
@@ -228,9 +234,7 @@ struct SplitCandidates {
     }
     // The order changes only how soon the row turns dense, after which the rest is cheap or passed over: many
     // chains first (at 10,000 subscriptions their prefixes alone make it dense), a few last (on the
-    // 100-subscription catalogs they leave it sparse, and each would cost a pass over the whole row). Tests
-    // choose the order (`chainsFirst`) to check both.
-    let chainsFirst = chainsFirst ?? (unbuiltGroups > Self.chainsFirstGroups)
+    // 100-subscription catalogs they leave it sparse, and each would cost a pass over the whole row).
     if chainsFirst { addChains() }
     // The free candidates, shortest first, until the dense tail; those admitted of one length in bundles (see
     // ``CopyBundles``).
