@@ -62,6 +62,8 @@ struct Suite {
   /// minutes, p50 9 µs, had a p99 of 430 µs once). Of 5,000 (at most 0.6 s), it is their 51st largest.
   var iterationLimit: Int { options.quick ? 120 : 5_000 }
   var timeLimit: UInt64 { options.quick ? 150_000_000 : 600_000_000 }
+  /// The rounds each case's fills are timed in (see ``timeInRounds(_:limit:_:)``).
+  var rounds: Int { options.quick ? 2 : 5 }
 
   /// The catalogs: generated ones (built-in), then the datasets, then each `--catalog`.
   func sources(datasets: [String]) -> [CatalogSource] {
@@ -123,27 +125,40 @@ struct Suite {
     let engine = try FillEngine(catalog: catalog)
     let instances = instances(for: catalog, seed: StableHash.fnv1a64(source.name))
     var results: [CaseResult] = []
+    var requests: [[FillRequest]] = []
     for mode in FillRequest.Mode.allCases {
       for target in targets {
         for tolerance in tolerances {
           progress("catalog \(source.name): \(mode.rawValue) \(target / 60) min ± \(tolerance / 60)")
-          results.append(
-            try runCase(
-              source: source, catalog: catalog, engine: engine, instances: instances, mode: mode, target: target,
-              tolerance: tolerance))
+          let checked = try checkCase(
+            source: source, catalog: catalog, engine: engine, instances: instances, mode: mode, target: target,
+            tolerance: tolerance)
+          results.append(checked.result)
+          requests.append(checked.requests)
         }
       }
+    }
+    progress("catalog \(source.name): timing \(results.count) cases in \(rounds) rounds")
+    let timed = timeInRounds(requests.map(\.count)) { index, instance in
+      Measurement.blackHole(try? engine.fill(requests[index][instance]))
+    }
+    for index in results.indices {
+      results[index].times = timed[index].percentiles
+      results[index].fills = timed[index].count
+      results[index].cpuNanosecondsPerFill = timed[index].cpuPerFill
     }
     let peak = Measurement.peakResidentBytes()
     for index in results.indices { results[index].peakResidentBytes = peak }
     return results
   }
 
-  func runCase(
+  /// Checks one case's fills and times the design's algorithm on it; its own fills are timed later, with the
+  /// other cases' (see ``timeInRounds(_:limit:_:)``).
+  func checkCase(
     source: CatalogSource, catalog: Catalog, engine: FillEngine,
     instances: [(priority: [String], excluded: Set<EpisodeID>)], mode: FillRequest.Mode, target: Int,
     tolerance: Int
-  ) throws -> CaseResult {
+  ) throws -> (result: CaseResult, requests: [FillRequest]) {
     let window = (target - tolerance)...(target + tolerance)
     let requests = instances.map {
       FillRequest(
@@ -201,26 +216,25 @@ struct Suite {
       if seed.totalSeconds > window.upperBound { seedOverfills += 1 }
       if hasThreeInARow(seed.episodes) { seedThreeInARow += 1 }
     }
-    let engineTimes = time(requests.count) { index in
-      Measurement.blackHole(try? engine.fill(requests[index]))
-    }
     let seedTimes = time(requests.count, limit: options.quick ? 20 : 60) { index in
       Measurement.blackHole(baseline(catalog, requests[index]))
     }
     let name = "\(source.name) \(mode.rawValue) \(Report.minutes(target)) ±\(tolerance / 60)m"
-    return CaseResult(
+    let result = CaseResult(
       name: name, catalog: source.name, mode: mode, subscriptions: catalog.shows.count,
       episodes: catalog.episodeCount, targetSeconds: target, toleranceSeconds: tolerance,
-      times: engineTimes.percentiles, fills: engineTimes.count, cpuNanosecondsPerFill: engineTimes.cpuPerFill,
+      times: Percentiles([]), fills: 0, cpuNanosecondsPerFill: 0,
       hitRate: feasible == 0 ? 1 : Double(hits) / Double(feasible), feasibleInstances: feasible,
       instances: requests.count, meanDeviationSeconds: Double(deviation) / Double(max(1, requests.count)),
       worstDeviationSeconds: worstDeviation,
       seedMeanDeviationSeconds: Double(seedDeviation) / Double(max(1, requests.count)),
       seedWorstDeviationSeconds: seedWorstDeviation,
       peakResidentBytes: nil, seedHitRate: feasible == 0 ? 1 : Double(seedHits) / Double(feasible),
-      seedTimes: seedTimes.percentiles, seedOverfillRate: Double(seedOverfills) / Double(max(1, requests.count)),
+      seedTimes: Percentiles(seedTimes.samples),
+      seedOverfillRate: Double(seedOverfills) / Double(max(1, requests.count)),
       seedThreeInARowRate: mode == .variety ? Double(seedThreeInARow) / Double(max(1, requests.count)) : nil,
       ruleConflicts: ruleConflicts, plainRuleChecks: plainChecks, failures: failures)
+    return (result, requests)
   }
 
   /// The design's algorithm for the mode: the greedy fill loop (also for variety, which the design fills
@@ -238,29 +252,62 @@ struct Suite {
     }
   }
 
+  /// Times the fills of several cases, `instances[c]` request instances for case `c`, in ``rounds`` rounds:
+  /// each round times every case in turn (see ``time(_:limit:timeLimit:_:)``) for a `rounds`th of the
+  /// iteration and time limits, and a case's percentiles are those of all its rounds' samples.
+  ///
+  /// The machines this runs on are shared, and another machine's work slows this one down for a while, a
+  /// tenth of a second to a few: timing gen-100-s2 fill time at 45 minutes over and over in one process (5,000
+  /// fills, about 75 ms each time), the p50 was 14–16 µs most times and 19–24 µs at 10 of 72, one to three times
+  /// in a row. A case timed in one stretch took such a stretch whole, and its p50 with it (fill time at 45
+  /// minutes, 11 of 40 cases in ten runs: gen-100-s2's 15 µs became 24–26 µs in three); in rounds spread over
+  /// the catalog's other cases, it lands in one round of a case. The p50 and p99 are of the same fills either way.
+  ///
+  /// - Returns: per case, the percentiles, the number of fills timed and the CPU time per fill.
+  func timeInRounds(
+    _ instances: [Int], limit: Int? = nil, _ body: (_ case: Int, _ instance: Int) -> Void
+  ) -> [(percentiles: Percentiles, count: Int, cpuPerFill: UInt64)] {
+    var samples = [[UInt64]](repeating: [], count: instances.count)
+    var cpu = [UInt64](repeating: 0, count: instances.count)
+    let perRound = max(1, (limit ?? iterationLimit) / rounds)
+    for _ in 0..<rounds {
+      for (index, count) in instances.enumerated() {
+        let timed = time(count, limit: perRound, timeLimit: timeLimit / UInt64(rounds)) { body(index, $0) }
+        samples[index] += timed.samples
+        cpu[index] += timed.cpu
+      }
+    }
+    return samples.indices.map { index in
+      (Percentiles(samples[index]), samples[index].count, cpu[index] / UInt64(max(1, samples[index].count)))
+    }
+  }
+
   /// Warms up with every instance once, then times `body` over the instances in turn until the iteration or
-  /// time limit.
+  /// time limit (at least one fill of each instance).
   ///
   /// An instance's first fill is not a hot engine's: its data is cold and the engine's scratch memory may grow.
   /// Warmed with only the first three of eight, the other five were timed cold, as many samples as the five
   /// largest of 400 that set the p99: on gen-100-s3 variety at 8 hours, the first fill of instance 7 took
-  /// 340–620 µs where its later ones took 130–160 µs.
-  func time(_ instances: Int, limit: Int? = nil, _ body: (Int) -> Void) -> (
-    percentiles: Percentiles, count: Int, cpuPerFill: UInt64
+  /// 340–620 µs where its later ones took 130–160 µs. Each round of ``timeInRounds(_:limit:_:)`` warms up again,
+  /// after the other cases' fills.
+  ///
+  /// - Returns: each fill's wall time, and the CPU time of them all.
+  func time(_ instances: Int, limit: Int? = nil, timeLimit: UInt64? = nil, _ body: (Int) -> Void) -> (
+    samples: [UInt64], cpu: UInt64
   ) {
     for index in 0..<instances { body(index) }
     var samples: [UInt64] = []
     let maximum = limit ?? iterationLimit
+    let seconds = timeLimit ?? self.timeLimit
     let started = Measurement.now()
     let cpuStarted = Measurement.cpuTime()
     var iteration = 0
-    while samples.count < maximum && (Measurement.now() - started < timeLimit || samples.count < instances) {
+    while samples.count < maximum && (Measurement.now() - started < seconds || samples.count < instances) {
       let before = Measurement.now()
       body(iteration % instances)
       samples.append(Measurement.now() - before)
       iteration += 1
     }
-    let cpu = (Measurement.cpuTime() - cpuStarted) / UInt64(max(1, samples.count))
-    return (Percentiles(samples), samples.count, cpu)
+    return (samples, Measurement.cpuTime() - cpuStarted)
   }
 }
