@@ -87,52 +87,101 @@ struct PipelineSuite {
         "smartfill was not found next to fillbench, so the process columns are empty: build it with "
           + "`swift build -c release --product smartfill`")
     }
-    for path in datasets {
-      let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    var files: [(name: String, path: String, expected: () -> Catalog?)] = datasets.map { path in
       let dataset = GeneratedDataset.all.first { $0.fileName == URL(fileURLWithPath: path).lastPathComponent }
-      measure(
-        name: name, path: path,
-        expected: { dataset.map { CatalogGenerator(subscriptions: $0.subscriptions, seed: $0.seed).catalog() } },
-        binary: binary, rows: &rows, failures: &failures)
+      return (
+        URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, path,
+        { dataset.map { CatalogGenerator(subscriptions: $0.subscriptions, seed: $0.seed).catalog() } }
+      )
     }
+    var generatedPath: String?
+    defer { if let generatedPath { try? FileManager.default.removeItem(atPath: generatedPath) } }
     if !options.quick {
       let subscriptions = Self.generatedSubscriptions
       let name = "gen-\(subscriptions)-s1"
       progress("pipeline \(name): generating")
       let path = FileManager.default.temporaryDirectory.appendingPathComponent("fillbench-\(getpid())-\(name).json")
         .path
-      defer { try? FileManager.default.removeItem(atPath: path) }
-      // Written from a catalog that is gone before the process runs (see `measure`).
+      generatedPath = path
+      // Written from a catalog that is gone before the processes run (see `runProcesses`).
       do {
         try Data(CatalogGenerator(subscriptions: subscriptions, seed: 1).catalog().jsonBytes()).write(
           to: URL(fileURLWithPath: path))
       } catch {
         failures.append("\(path): cannot write the generated catalog: \(error.localizedDescription)")
       }
+      files.append((name, path, { CatalogGenerator(subscriptions: subscriptions, seed: 1).catalog() }))
+    }
+    let processes = binary.map { runProcesses($0, paths: files.map(\.path), failures: &failures) }
+    for (index, file) in files.enumerated() {
       measure(
-        name: name, path: path, expected: { CatalogGenerator(subscriptions: subscriptions, seed: 1).catalog() },
-        binary: binary, rows: &rows, failures: &failures)
+        name: file.name, path: file.path, expected: file.expected, process: processes?[index], rows: &rows,
+        failures: &failures)
     }
     return (rows, notes, failures)
   }
 
-  /// Measures one catalog file and appends its row; `expected` makes the catalog it must read as.
+  /// The rounds the `smartfill fill` runs of every file are spread over (see ``runProcesses(_:paths:failures:)``).
+  static let processRounds = 3
+
+  /// Runs `smartfill fill` on each file: 30 runs (10 with `--quick`; 3 for a file over 20 MB, which take a while
+  /// and give their peak memory and a rough time), in ``processRounds`` rounds, each round a file's share of its
+  /// runs, file after file, so that a slow stretch of this shared machine falls on one round of a file rather
+  /// than all its runs (as the fill suite's rounds do, see ``Suite/timeInRounds(_:limit:_:)``). The first run of
+  /// each file warms the file cache and is not counted.
   ///
-  /// The process runs first, while this program holds no catalog: a child's peak resident memory
-  /// (`ru_maxrss`) counts the memory it was forked with (see ``ChildProcess``), so the program frees what it
-  /// can before it forks, and the row keeps how much it still held.
+  /// The processes run while this program holds no catalog, after it has returned freed memory to the system: a
+  /// child's peak resident memory (`ru_maxrss`) counts the memory it was forked with (see ``ChildProcess``).
+  ///
+  /// - Returns: per file, its figures, or `nil` when a run failed (and `failures` says why).
+  func runProcesses(_ binary: String, paths: [String], failures: inout [String]) -> [ProcessFigures?] {
+    let runs = paths.map { path in
+      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      return size > 20_000_000 ? 3 : repetitions
+    }
+    ChildProcess.returnFreedMemory()
+    let ownResident = ChildProcess.residentBytes()
+    var samples = [[UInt64]](repeating: [], count: paths.count)
+    var cpuSamples = samples
+    var peaks = [Int](repeating: 0, count: paths.count)
+    var failed = [Bool](repeating: false, count: paths.count)
+    for round in 0..<Self.processRounds {
+      progress("pipeline: smartfill fill, round \(round + 1) of \(Self.processRounds)")
+      for (index, path) in paths.enumerated() where !failed[index] {
+        let share = runs[index] / Self.processRounds + (round < runs[index] % Self.processRounds ? 1 : 0)
+        for run in (round == 0 ? -1 : 0)..<share {
+          let arguments = Self.fillArguments + [path]
+          guard let figures = ChildProcess.run(binary, arguments: arguments) else {
+            failures.append("\(binary): cannot start the process")
+            failed[index] = true
+            break
+          }
+          guard figures.exitStatus == 0 else {
+            failures.append("\(([binary] + arguments).joined(separator: " ")): exit status \(figures.exitStatus)")
+            failed[index] = true
+            break
+          }
+          guard run >= 0 else { continue }
+          samples[index].append(figures.wallNanoseconds)
+          cpuSamples[index].append(figures.cpuNanoseconds)
+          peaks[index] = max(peaks[index], figures.peakResidentBytes)
+        }
+      }
+    }
+    return paths.indices.map { index in
+      guard !failed[index] else { return nil }
+      return ProcessFigures(
+        wall: Percentiles(samples[index]), cpu: Percentiles(cpuSamples[index]), runs: samples[index].count,
+        peakResidentBytes: peaks[index], parentResidentBytes: ownResident)
+    }
+  }
+
+  /// Measures one catalog file and appends its row, with the figures of its processes; `expected` makes the
+  /// catalog it must read as.
   func measure(
-    name: String, path: String, expected: () -> Catalog?, binary: String?, rows: inout [Row],
+    name: String, path: String, expected: () -> Catalog?, process: ProcessFigures?, rows: inout [Row],
     failures: inout [String]
   ) {
-    var process: ProcessFigures?
-    if let binary {
-      progress("pipeline \(name): smartfill fill")
-      // Large catalogs take a while per process; a few runs give their peak memory and a rough time.
-      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-      let runs = size > 20_000_000 ? 3 : repetitions
-      process = runProcess(binary, arguments: Self.fillArguments + [path], runs: runs, failures: &failures)
-    }
     progress("pipeline \(name): reading")
     guard let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) else {
       failures.append("\(path): cannot read the file")
@@ -176,34 +225,6 @@ struct PipelineSuite {
     return (Percentiles(samples), Percentiles(cpuSamples))
   }
 
-  /// Spawns `binary` `runs` times (after one run to warm the file cache), output discarded, and measures each
-  /// run's wall time from spawn to exit and its peak resident memory.
-  func runProcess(_ binary: String, arguments: [String], runs: Int, failures: inout [String]) -> ProcessFigures? {
-    // What this program freed goes back to the system, so that the children are forked from what it holds.
-    ChildProcess.returnFreedMemory()
-    let ownResident = ChildProcess.residentBytes()
-    var samples: [UInt64] = []
-    var cpuSamples: [UInt64] = []
-    var peak = 0
-    for run in 0...runs {
-      guard let figures = ChildProcess.run(binary, arguments: arguments) else {
-        failures.append("\(binary): cannot start the process")
-        return nil
-      }
-      guard figures.exitStatus == 0 else {
-        failures.append("\(([binary] + arguments).joined(separator: " ")): exit status \(figures.exitStatus)")
-        return nil
-      }
-      if run > 0 {
-        samples.append(figures.wallNanoseconds)
-        cpuSamples.append(figures.cpuNanoseconds)
-        peak = max(peak, figures.peakResidentBytes)
-      }
-    }
-    return ProcessFigures(
-      wall: Percentiles(samples), cpu: Percentiles(cpuSamples), runs: samples.count, peakResidentBytes: peak,
-      parentResidentBytes: ownResident)
-  }
 }
 
 /// One run of a child process, its output discarded: `fork`, `execve` and `wait4`, so that the time measured is
