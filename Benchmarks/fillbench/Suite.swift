@@ -258,10 +258,13 @@ struct Suite {
   ///
   /// The machines this runs on are shared, and another machine's work slows this one down for a while, a
   /// tenth of a second to a few: timing gen-100-s2 fill time at 45 minutes over and over in one process (5,000
-  /// fills, about 75 ms each time), the p50 was 14–16 µs most times and 19–24 µs at 10 of 72, one to three times
-  /// in a row. A case timed in one stretch took such a stretch whole, and its p50 with it (fill time at 45
-  /// minutes, 11 of 40 cases in ten runs: gen-100-s2's 15 µs became 24–26 µs in three); in rounds spread over
-  /// the catalog's other cases, it lands in one round of a case. The p50 and p99 are of the same fills either way.
+  /// fills, about 75 ms each time), the p50 was 14–17 µs at 62 of 72 times and 19–24 µs at 10, up to eight times
+  /// in a row, on either core. A case timed in one stretch took such a stretch whole, and its p50 with it (in six
+  /// full runs, 21 % of the 100-subscription cases had a p50 over 1.25 times the case's median; gen-100-s2 fill
+  /// time at 45 minutes 24.5–25.1 µs in two runs, 15 µs in the others); in rounds spread over the catalog's other
+  /// cases, it lands in one round of a case (2 % of the cases in seven runs). Google Benchmark's random
+  /// interleaving (google/benchmark#1051) does the same for the same reason. The p50 and p99 are of the same
+  /// fills either way.
   ///
   /// - Returns: per case, the percentiles, the number of fills timed and the CPU time per fill.
   func timeInRounds(
