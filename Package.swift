@@ -146,7 +146,8 @@ let package = Package(
       ]),
     .executableTarget(name: "smartfill", dependencies: ["SmartFillCLI"], linkerSettings: staticToolLinking),
     .testTarget(
-      name: "SmartFillCLITests", dependencies: ["SmartFillCLI", "SmartFill", "SyntheticCatalogs", "SmartFillTestSupport"]),
+      name: "SmartFillCLITests",
+      dependencies: ["SmartFillCLI", "SmartFill", "SyntheticCatalogs", "SmartFillTestSupport"]),
 
     // Benchmarks.
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
@@ -157,7 +158,9 @@ let package = Package(
       name: "fillbench",
       dependencies: ["SmartFill", "SmartFillSupport", "SyntheticCatalogs", "DesignBaseline", "BenchmarkSupport"],
       path: "Benchmarks/fillbench"),
-    .testTarget(name: "FillbenchTests", dependencies: ["fillbench", "SmartFillTestSupport"]),
+    .testTarget(
+      name: "FillbenchTests",
+      dependencies: ["fillbench", "SmartFill", "SmartFillSupport", "SyntheticCatalogs", "SmartFillTestSupport"]),
     .executableTarget(
       name: "queuebench", dependencies: ["Queues", "AutoSwitch", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
       path: "Benchmarks/queuebench"),

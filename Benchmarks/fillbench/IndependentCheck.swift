@@ -42,24 +42,28 @@ struct IndependentCheck {
     self.free = free
   }
 
+  /// `target |= source << shift`, for sets of totals as bits (total `t` is bit `t % 64` of word `t / 64`), the
+  /// totals past the last word dropped. `target` may be `source`: the words are written from the top down.
+  static func orShifted(_ source: [UInt64], by shift: Int, into target: inout [UInt64]) {
+    let count = target.count
+    let words = shift / 64
+    let bits = shift % 64
+    guard words < count else { return }
+    for index in stride(from: count - 1, through: words, by: -1) {
+      var value = source[index - words] << UInt64(bits)
+      if bits > 0, index - words - 1 >= 0 { value |= source[index - words - 1] >> UInt64(64 - bits) }
+      target[index] |= value
+    }
+  }
+
   /// The largest reachable total at or below the window's top, and whether one lies in the window.
   func reachability(_ window: ClosedRange<Int>) -> (best: Int, feasible: Bool) {
     let high = window.upperBound
     let count = high / 64 + 1
     var reach = [UInt64](repeating: 0, count: count)
     reach[0] = 1
-    func shifted(_ source: [UInt64], by shift: Int, into target: inout [UInt64]) {
-      let words = shift / 64
-      let bits = shift % 64
-      guard words < count else { return }
-      for index in stride(from: count - 1, through: words, by: -1) {
-        var value = source[index - words] << UInt64(bits)
-        if bits > 0, index - words - 1 >= 0 { value |= source[index - words - 1] >> UInt64(64 - bits) }
-        target[index] |= value
-      }
-    }
     for seconds in free where seconds <= high {
-      shifted(reach, by: seconds, into: &reach)
+      Self.orShifted(reach, by: seconds, into: &reach)
     }
     for chain in chains where !chain.isEmpty {
       var next = reach
@@ -67,7 +71,7 @@ struct IndependentCheck {
       for episode in chain {
         sum += episode.seconds
         if sum > high { break }
-        shifted(reach, by: sum, into: &next)
+        Self.orShifted(reach, by: sum, into: &next)
       }
       reach = next
     }

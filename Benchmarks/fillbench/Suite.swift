@@ -199,11 +199,15 @@ struct Suite {
       } else if mode != .variety && result.totalSeconds != reach.best && !result.entries.isEmpty {
         failures.append("instance \(index): short at \(result.totalSeconds) s, but \(reach.best) s is reachable")
       }
-      // The rule itself, not only the window: the plain implementation on two instances of every
-      // 100-subscription fill-time case.
-      if mode == .fillTime, source.subscriptions == 100, index < 2 {
-        let plain = PlainRule(catalog: catalog, priority: request.priorityShows, excluded: request.excluded)
-          .select(target: target, tolerance: tolerance, aim: request.aimSeconds)
+      // The rule itself, not only the window: the plain implementation of the rule on two instances of every
+      // 100-subscription fill-time and continue-series case.
+      if mode != .variety, source.subscriptions == 100, index < 2 {
+        let plain =
+          mode == .fillTime
+          ? PlainRule(catalog: catalog, priority: request.priorityShows, excluded: request.excluded)
+            .select(target: target, tolerance: tolerance, aim: request.aimSeconds)
+          : PlainContinueSeries(catalog: catalog, priority: request.priorityShows, excluded: request.excluded)
+            .select(target: target, tolerance: tolerance, aim: request.aimSeconds)
         if Set(result.entries.map(\.id)) != plain.taken || result.totalSeconds != plain.total {
           failures.append("instance \(index): the selection differs from the plain rule's (\(plain.total) s)")
         }
@@ -301,11 +305,11 @@ struct Suite {
     for index in 0..<instances { body(index) }
     var samples: [UInt64] = []
     let maximum = limit ?? iterationLimit
-    let seconds = timeLimit ?? self.timeLimit
+    let budget = timeLimit ?? self.timeLimit
     let started = Measurement.now()
     let cpuStarted = Measurement.cpuTime()
     var iteration = 0
-    while samples.count < maximum && (Measurement.now() - started < seconds || samples.count < instances) {
+    while samples.count < maximum && (Measurement.now() - started < budget || samples.count < instances) {
       let before = Measurement.now()
       body(iteration % instances)
       samples.append(Measurement.now() - before)
