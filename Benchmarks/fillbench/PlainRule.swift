@@ -60,6 +60,15 @@ struct PlainRule {
     self.items = items
   }
 
+  /// Whether the episodes `taken` can be ordered without three in a row from one show: the show with the most
+  /// of them, *m*, has *m* ≤ 2 · (the others + 1).
+  static func isArrangeable(_ taken: Set<EpisodeID>) -> Bool {
+    var counts: [String: Int] = [:]
+    for id in taken { counts[id.feedURL, default: 0] += 1 }
+    let most = counts.values.max() ?? 0
+    return most <= 2 * (taken.count - most + 1)
+  }
+
   /// The rule's selection for `target ± tolerance`, aiming within `aim` of the target.
   func select(target: Int, tolerance: Int, aim: Int) -> (taken: Set<EpisodeID>, total: Int) {
     let window = (target - tolerance)...(target + tolerance)
