@@ -200,9 +200,9 @@ struct Suite {
         failures.append("instance \(index): short at \(result.totalSeconds) s, but \(reach.best) s is reachable")
       }
       // The rule itself, not only the window: a plain implementation of the rule on two instances of every
-      // 100-subscription case. For variety, fill time's plain selection where it is arrangeable (then it is
-      // variety's, see the README), on two of the first four instances where it is.
-      if source.subscriptions == 100, index < (mode == .variety ? 4 : 2), plainChecks < 2 {
+      // case of a 100-subscription catalog (generated or a dataset). For variety, fill time's plain selection
+      // where it is arrangeable (then it is variety's, see the README), on the first two instances where it is.
+      if catalog.shows.count == 100, index < (mode == .variety ? requests.count : 2), plainChecks < 2 {
         let plain =
           mode == .continueSeries
           ? PlainContinueSeries(catalog: catalog, priority: request.priorityShows, excluded: request.excluded)
