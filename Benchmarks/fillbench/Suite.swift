@@ -267,9 +267,9 @@ struct Suite {
   /// tenth of a second to a few: timing gen-100-s2 fill time at 45 minutes over and over in one process (5,000
   /// fills, about 75 ms each time), the p50 was 14–17 µs at 62 of 72 times and 19–24 µs at 10, up to eight times
   /// in a row, on either core. A case timed in one stretch took such a stretch whole, and its p50 with it (in six
-  /// full runs, 21 % of the 100-subscription cases had a p50 over 1.25 times the case's median; gen-100-s2 fill
+  /// full runs, 22 % of the 100-subscription cases had a p50 over 1.25 times the case's median; gen-100-s2 fill
   /// time at 45 minutes 24.5–25.1 µs in two runs, 15 µs in the others); in rounds spread over the catalog's other
-  /// cases, it lands in one round of a case (2 % of the cases in seven runs). Google Benchmark's random
+  /// cases, it lands in one round of a case (5 % of the cases in eleven runs, some in a long noisy period). Google Benchmark's random
   /// interleaving (google/benchmark#1051) does the same for the same reason. The p50 and p99 are of the same
   /// fills either way.
   ///
