@@ -6,8 +6,8 @@ struct IndependentCheck {
   let catalog: Catalog
   let mode: FillRequest.Mode
   let excluded: Set<EpisodeID>
-  /// Each show's chain (see the README): unplayed full episodes after the latest played one, in series
-  /// order, without excluded ones, up to an unknown duration; their GUIDs and remaining seconds.
+  /// Each show's chain for the mode (see ``chain(of:inOrder:mode:excluded:)``; none for an episodic show in fill
+  /// time and variety): their GUIDs and remaining seconds.
   let chains: [[(guid: String, seconds: Int)]]
   /// The remaining seconds of every free episode for fill time and variety.
   let free: [Int]
@@ -20,15 +20,9 @@ struct IndependentCheck {
     var free: [Int] = []
     for show in catalog.shows {
       let order = SeriesOrder.indices(of: show).map { show.episodes[$0] }
-      let latest = order.lastIndex { $0.kind == .full && $0.isPlayed } ?? -1
       let usesChain = mode == .continueSeries || show.ordering == .serial
-      var chain: [(guid: String, seconds: Int)] = []
-      for episode in order[(latest + 1)...] where usesChain && episode.kind == .full && !episode.isPlayed {
-        if excluded.contains(EpisodeID(feedURL: show.feedURL, guid: episode.guid)) { continue }
-        guard let seconds = episode.remainingSeconds else { break }
-        chain.append((episode.guid, seconds))
-      }
-      chains.append(chain)
+      let chain = usesChain ? Self.chain(of: show, inOrder: order, mode: mode, excluded: excluded) : []
+      chains.append(chain.map { ($0.episode.guid, $0.seconds) })
       guard mode != .continueSeries else { continue }
       for episode in order where !episode.isPlayed {
         guard let seconds = episode.remainingSeconds,
@@ -40,6 +34,25 @@ struct IndependentCheck {
     }
     self.chains = chains
     self.free = free
+  }
+
+  /// A show's chain with a target (see the README): its unplayed full episodes after the latest played full one,
+  /// in series order (`order`), excluded ones left out; an episode of unknown length ends a serial show's chain,
+  /// and in continue series is passed over in an episodic show's.
+  static func chain(
+    of show: Show, inOrder order: [Episode], mode: FillRequest.Mode, excluded: Set<EpisodeID>
+  ) -> [(episode: Episode, seconds: Int)] {
+    let latest = order.lastIndex { $0.kind == .full && $0.isPlayed } ?? -1
+    var chain: [(episode: Episode, seconds: Int)] = []
+    for episode in order[(latest + 1)...] where episode.kind == .full && !episode.isPlayed {
+      if excluded.contains(EpisodeID(feedURL: show.feedURL, guid: episode.guid)) { continue }
+      guard let seconds = episode.remainingSeconds else {
+        if show.ordering == .episodic && mode == .continueSeries { continue }
+        break
+      }
+      chain.append((episode, seconds))
+    }
+    return chain
   }
 
   /// `target |= source << shift`, for sets of totals as bits (total `t` is bit `t % 64` of word `t / 64`), the

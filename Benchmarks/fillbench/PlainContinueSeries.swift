@@ -15,25 +15,15 @@ struct PlainContinueSeries {
     typealias Key = (rank: Int, listening: Int, published: Date, feedURL: String)
     var keyed: [(key: Key, chain: [(id: EpisodeID, seconds: Int)])] = []
     for show in catalog.shows {
-      // The chain: unplayed full episodes after the latest played full one, in series order, excluded ones left
-      // out; an episode of unknown length ends a serial show's chain and is passed over in an episodic one's.
       let order = SeriesOrder.indices(of: show).map { show.episodes[$0] }
-      let latest = order.lastIndex { $0.kind == .full && $0.isPlayed } ?? -1
-      var chain: [(id: EpisodeID, seconds: Int)] = []
-      var first: Date?
-      for episode in order[(latest + 1)...] where episode.kind == .full && !episode.isPlayed {
-        let id = EpisodeID(feedURL: show.feedURL, guid: episode.guid)
-        if excluded.contains(id) { continue }
-        guard let seconds = episode.remainingSeconds else {
-          if show.ordering == .serial { break }
-          continue
-        }
-        if first == nil { first = episode.published }
-        chain.append((id, seconds))
-      }
-      guard let first else { continue }
+      let chain = IndependentCheck.chain(of: show, inOrder: order, mode: .continueSeries, excluded: excluded)
+      guard let first = chain.first else { continue }
       let rank = priority.firstIndex(of: show.feedURL) ?? Int.max
-      keyed.append(((rank, show.recentListeningSeconds, first, show.feedURL), chain))
+      keyed.append(
+        (
+          (rank, show.recentListeningSeconds, first.episode.published, show.feedURL),
+          chain.map { (EpisodeID(feedURL: show.feedURL, guid: $0.episode.guid), $0.seconds) }
+        ))
     }
     // (priority rank, −recentListeningSeconds, published date of the show's next episode, feed URL).
     keyed.sort { a, b in
