@@ -140,12 +140,12 @@ struct ReachRows {
     check(skip)
     check(next)
     check(shift: shift)
-    let shiftedLowest = lowest[next] == Int.max ? Int.max : lowest[next] + shift
-    if shiftedLowest > capacity {
+    if shiftsOut(next, by: shift) {
       // Nothing to shift in: the row is `skip`.
       copy(skip, to: row)
       return
     }
+    let shiftedLowest = lowest[next] + shift
     let count = wordCount
     // Below both smallest sums every word of the result is 0.
     let firstWord = min(lowest[skip], shiftedLowest) >> 6
