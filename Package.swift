@@ -174,7 +174,7 @@ let package = Package(
       path: "Benchmarks/syncstorebench"),
 
     // Test helpers.
-    .target(name: "SmartFillTestSupport", path: "Tests/TestSupport"),
+    .target(name: "SmartFillTestSupport", dependencies: ["SmartFillSupport"], path: "Tests/TestSupport"),
     .executableTarget(
       name: "queue-store-writer", dependencies: ["Queues", "SmartFill", "SmartFillSupport"],
       path: "Tests/QueueStoreWriter"),
