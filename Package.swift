@@ -92,7 +92,8 @@ let package = Package(
 
     // On the engine.
     .target(name: "SyntheticCatalogs", dependencies: ["SmartFill", "SmartFillSupport"]),
-    .testTarget(name: "SyntheticCatalogsTests", dependencies: ["SyntheticCatalogs", "SmartFill"]),
+    .testTarget(
+      name: "SyntheticCatalogsTests", dependencies: ["SyntheticCatalogs", "SmartFill", "SmartFillTestSupport"]),
     .target(name: "Feeds", dependencies: ["SmartFill", "SmartFillSupport"]),
     .testTarget(
       name: "FeedsTests", dependencies: ["Feeds", "SmartFill", "SmartFillSupport", "SmartFillTestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import SmartFillSupport
+import SmartFillTestSupport
 import Testing
 
 @Suite("JSON writer")
@@ -87,15 +88,13 @@ struct JSONWriterTests {
 
   @Test("what it writes reads back, over thousands of seeded strings")
   func roundTrip() throws {
-    let seed: UInt64 = 0x15_0A_57
-    var random = SplitMix64(seed: seed)
     let alphabet: [Unicode.Scalar] = ["a", "\"", "\\", "\n", "\u{0}", "\u{1F}", "é", "🚗", "\u{FEFF}", "/"]
-    for trial in 0..<2000 {
+    for var trial in SeededCases(seed: 0x15_0A_57, count: 2000) {
       var text = String.UnicodeScalarView()
-      for _ in 0..<random.integer(in: 0...12) { text.append(random.element(of: alphabet)) }
+      for _ in 0..<trial.random.integer(in: 0...12) { text.append(trial.random.element(of: alphabet)) }
       let string = String(text)
       let parsed = try JSONValue.parse(Array(JSONWriter.quoted(string).utf8))
-      #expect(parsed == .string(string), "seed \(seed), trial \(trial)")
+      #expect(parsed == .string(string), "\(trial)")
     }
   }
 }

@@ -1,4 +1,5 @@
 import SmartFillSupport
+import SmartFillTestSupport
 import Testing
 
 @Suite("UTF-8 validation")
@@ -16,15 +17,13 @@ struct UTF8ValidationTests {
 
   @Test("agrees with the standard library's decoder on thousands of seeded byte strings")
   func againstStandardLibrary() {
-    let seed: UInt64 = 0x07F8
-    var random = SplitMix64(seed: seed)
     let interesting: [UInt8] = [
       0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0xA0, 0x90,
     ]
-    for trial in 0..<5000 {
-      let bytes = (0..<random.integer(in: 0...8)).map { _ in random.element(of: interesting) }
+    for var trial in SeededCases(seed: 0x07F8, count: 5000) {
+      let bytes = (0..<trial.random.integer(in: 0...8)).map { _ in trial.random.element(of: interesting) }
       let valid = String(validating: bytes, as: UTF8.self) != nil
-      #expect((UTF8Validation.firstInvalidOffset(bytes) == nil) == valid, "seed \(seed), trial \(trial): \(bytes)")
+      #expect((UTF8Validation.firstInvalidOffset(bytes) == nil) == valid, "\(trial): \(bytes)")
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SmartFillTestSupport
 import Testing
 
 @testable import SmartFill
@@ -62,71 +63,72 @@ struct CatalogValidationTests {
 
   @Test("random catalogs built in code and random requests: a typed error or a sound result, never a trap")
   func randomAPIUse() throws {
-    let seed: UInt64 = 0xA9_1F_00
-    var random = SeededGenerator(seed: seed)
-    print("engine API fuzz: seed \(seed)")
+    let cases = SeededCases(seed: 0xA9_1F_00, count: 1500)
     var refused = 0
     var filled = 0
-    for trial in 0..<1500 {
+    for var trial in cases {
       var shows: [Show] = []
-      for showIndex in 0..<Int.random(in: 0...4, using: &random) {
+      for showIndex in 0..<Int.random(in: 0...4, using: &trial.random) {
         var episodes: [Episode] = []
-        for number in 0..<Int.random(in: 0...8, using: &random) {
+        for number in 0..<Int.random(in: 0...8, using: &trial.random) {
           // Mostly valid values, sometimes hostile ones.
-          let hostile = Int.random(in: 0..<12, using: &random) == 0
+          let hostile = Int.random(in: 0..<12, using: &trial.random) == 0
           let duration: Int? =
             hostile
-            ? [0, -5, Int.max, Int.min, Episode.maximumDurationSeconds + 1].randomElement(using: &random)!
-            : Bool.random(using: &random) ? Int.random(in: 1...4000, using: &random) : nil
-          let played = hostile && Bool.random(using: &random) ? Int.random(in: -10...9000, using: &random) : 0
+            ? [0, -5, Int.max, Int.min, Episode.maximumDurationSeconds + 1].randomElement(using: &trial.random)!
+            : Bool.random(using: &trial.random) ? Int.random(in: 1...4000, using: &trial.random) : nil
+          let played =
+            hostile && Bool.random(using: &trial.random) ? Int.random(in: -10...9000, using: &trial.random) : 0
           episodes.append(
             Episode(
-              guid: hostile && Bool.random(using: &random) ? "dup" : "e\(number)", title: "T",
-              published: Self.date.addingTimeInterval(Double(Int.random(in: 0...1000, using: &random)) * 3600),
-              durationSeconds: duration, season: Int.random(in: 0...2, using: &random),
-              episode: Int.random(in: 0...5, using: &random),
-              kind: [.full, .full, .bonus, .trailer].randomElement(using: &random)!, playedSeconds: played,
-              isPlayed: Int.random(in: 0..<5, using: &random) == 0))
+              guid: hostile && Bool.random(using: &trial.random) ? "dup" : "e\(number)", title: "T",
+              published: Self.date.addingTimeInterval(Double(Int.random(in: 0...1000, using: &trial.random)) * 3600),
+              durationSeconds: duration, season: Int.random(in: 0...2, using: &trial.random),
+              episode: Int.random(in: 0...5, using: &trial.random),
+              kind: [.full, .full, .bonus, .trailer].randomElement(using: &trial.random)!, playedSeconds: played,
+              isPlayed: Int.random(in: 0..<5, using: &trial.random) == 0))
         }
-        let url = Int.random(in: 0..<15, using: &random) == 0 ? "same" : "https://s\(showIndex)"
+        let url = Int.random(in: 0..<15, using: &trial.random) == 0 ? "same" : "https://s\(showIndex)"
         shows.append(
           Show(
-            feedURL: url, title: "S\(showIndex)", ordering: Bool.random(using: &random) ? .serial : .episodic,
-            categories: [["News"], ["Comedy"], []].randomElement(using: &random)!,
-            recentListeningSeconds: Int.random(in: 0...100, using: &random), episodes: episodes))
+            feedURL: url, title: "S\(showIndex)", ordering: Bool.random(using: &trial.random) ? .serial : .episodic,
+            categories: [["News"], ["Comedy"], []].randomElement(using: &trial.random)!,
+            recentListeningSeconds: Int.random(in: 0...100, using: &trial.random), episodes: episodes))
       }
       let catalog = Catalog(shows: shows)
       let engine: FillEngine
       do {
         engine = try FillEngine(catalog: catalog)
       } catch {
-        #expect(!catalog.problems.isEmpty, "seed \(seed), trial \(trial)")
+        #expect(!catalog.problems.isEmpty, "\(trial)")
         refused += 1
         continue
       }
-      #expect(catalog.problems.isEmpty, "seed \(seed), trial \(trial)")
-      let mode = FillRequest.Mode.allCases.randomElement(using: &random)!
+      #expect(catalog.problems.isEmpty, "\(trial)")
+      let mode = FillRequest.Mode.allCases.randomElement(using: &trial.random)!
       let target: Int? =
-        mode == .continueSeries && Bool.random(using: &random)
+        mode == .continueSeries && Bool.random(using: &trial.random)
         ? nil
-        : Int.random(in: 0..<8, using: &random) == 0
-          ? [-5, Int.max, 0].randomElement(using: &random)! : Int.random(in: 60...9000, using: &random)
+        : Int.random(in: 0..<8, using: &trial.random) == 0
+          ? [-5, Int.max, 0].randomElement(using: &trial.random)! : Int.random(in: 60...9000, using: &trial.random)
       let request = FillRequest(
         mode: mode, targetSeconds: target,
-        toleranceSeconds: [0, 30, 60, 180, 300, 300, -1, 5000].randomElement(using: &random)!,
-        priorityShows: Bool.random(using: &random) ? ["https://s0"] : [],
+        toleranceSeconds: [0, 30, 60, 180, 300, 300, -1, 5000].randomElement(using: &trial.random)!,
+        priorityShows: Bool.random(using: &trial.random) ? ["https://s0"] : [],
         excluded: [EpisodeID(feedURL: "https://s1", guid: "e1"), EpisodeID(feedURL: "nowhere", guid: "x")])
       guard let result = try? engine.fill(request) else { continue }
       filled += 1
       let ids = result.entries.map(\.id)
-      #expect(Set(ids).count == ids.count, "seed \(seed), trial \(trial): an episode twice")
-      #expect(!ids.contains(EpisodeID(feedURL: "https://s1", guid: "e1")), "seed \(seed), trial \(trial)")
-      #expect(result.totalSeconds == result.entries.reduce(0) { $0 + ($1.seconds ?? 0) })
+      #expect(Set(ids).count == ids.count, "\(trial): an episode twice")
+      #expect(!ids.contains(EpisodeID(feedURL: "https://s1", guid: "e1")), "\(trial)")
+      #expect(result.totalSeconds == result.entries.reduce(0) { $0 + ($1.seconds ?? 0) }, "\(trial)")
       if let window = request.window, result.status == .filled {
-        #expect(window.contains(result.totalSeconds), "seed \(seed), trial \(trial)")
+        #expect(window.contains(result.totalSeconds), "\(trial)")
       }
-      #expect((result.status == .filled) == (result.explanation == nil) || result.status == .empty)
+      #expect((result.status == .filled) == (result.explanation == nil) || result.status == .empty, "\(trial)")
     }
-    #expect(refused > 100 && filled > 300, "refused \(refused), filled \(filled): the cases did not vary enough")
+    #expect(
+      cases.meets(refused, atLeast: 101, ofFull: 1500) && cases.meets(filled, atLeast: 301, ofFull: 1500),
+      "refused \(refused), filled \(filled) of \(cases.count): the cases did not vary enough")
   }
 }

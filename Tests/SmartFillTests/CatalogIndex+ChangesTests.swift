@@ -1,4 +1,5 @@
 import Foundation
+import SmartFillTestSupport
 import Testing
 
 @testable import SmartFill
@@ -46,38 +47,35 @@ struct CatalogIndexChangesTests {
 
   @Test("after every change of random sequences, the patched index equals one built from scratch")
   func againstRebuilding() throws {
-    let seed: UInt64 = 0x1DE_C4A
-    print("index changes: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0x1DE_C4A, count: 300)
     var compared = 0
     var patchedMoves = 0
-    for sequence in 0..<300 {
+    for var trial in cases {
       var model = randomCatalog(
-        &random, maximumShows: Int.random(in: 2...8, using: &random), maximumEpisodes: 12,
-        minuteScale: Bool.random(using: &random))
+        &trial.random, maximumShows: Int.random(in: 2...8, using: &trial.random), maximumEpisodes: 12,
+        minuteScale: Bool.random(using: &trial.random))
       var engine = try FillEngine(catalog: model)
       var serial = 0
       for step in 0..<25 {
-        guard let change = FillEngineChangesTests.randomChange(&model, &random, serial: &serial) else { continue }
+        guard let change = FillEngineChangesTests.randomChange(&model, &trial.random, serial: &serial) else { continue }
         let before = engine.index.freeOrder.count
         try engine.apply(change)
         let fresh = CatalogIndex(model)
         if before != fresh.freeOrder.count { patchedMoves += 1 }
         let found = Self.differences(engine.index, fresh)
-        #expect(found.isEmpty, "seed \(seed), sequence \(sequence), step \(step): \(change) left \(found) different")
+        #expect(found.isEmpty, "\(trial): step \(step): \(change) left \(found) different")
         compared += 1
       }
     }
-    #expect(compared > 6000)
+    #expect(cases.meets(compared, atLeast: 6001, ofFull: 300), "\(compared) compared")
     // The sequences exercise the copying path, not only changes in place.
-    #expect(patchedMoves > 1000)
+    #expect(cases.meets(patchedMoves, atLeast: 1001, ofFull: 300), "\(patchedMoves) changes moved entries")
   }
 
   @Test("marking a free episode played and unplayed again gives back the same index")
   func roundTrip() throws {
-    var random = SeededGenerator(seed: 0x7E_7E)
-    for _ in 0..<100 {
-      let catalog = randomCatalog(&random, maximumShows: 6, maximumEpisodes: 10)
+    for var trial in SeededCases(seed: 0x7E_7E, count: 100) {
+      let catalog = randomCatalog(&trial.random, maximumShows: 6, maximumEpisodes: 10)
       var engine = try FillEngine(catalog: catalog)
       let original = engine.index
       for free in original.freeOrder where free.seconds > 0 {
@@ -85,9 +83,9 @@ struct CatalogIndexChangesTests {
         let id = EpisodeID(feedURL: show.feedURL, guid: show.episodes[Int(free.episode)].guid)
         guard show.episodes[Int(free.episode)].playedSeconds == 0 else { continue }
         try engine.apply(.markPlayed(id))
-        #expect(engine.index.freeOrder.count == original.freeOrder.count - 1)
+        #expect(engine.index.freeOrder.count == original.freeOrder.count - 1, "\(trial): \(id)")
         try engine.apply(.markUnplayed(id))
-        #expect(Self.differences(engine.index, original).isEmpty, "\(id)")
+        #expect(Self.differences(engine.index, original).isEmpty, "\(trial): \(id)")
       }
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SmartFillTestSupport
 import Testing
 
 @testable import SmartFill
@@ -76,26 +77,28 @@ struct ContinueSeriesTests {
 
   @Test("matches the documented round-robin rule on thousands of seeded random catalogs (brute force)")
   func bruteForce() throws {
-    let seed = UInt64(0xC0_17_1E)
-    print("continue series brute force: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
-    var checked = 0
+    let cases = SeededCases(seed: 0xC0_17_1E, count: 3000)
     var inWindow = 0
     // One pool that keeps every array for all the engines: each fill's rows are on words earlier fills left.
     let pool = ScratchPool(smallestPooledWords: 1)
-    while checked < 3000 {
-      let caseSeed = random.next()
-      var caseRandom = SeededGenerator(seed: caseSeed)
-      let catalog = randomCatalog(&caseRandom, maximumShows: 4, maximumEpisodes: 6)
-      let allIDs = catalog.shows.flatMap { show in show.episodes.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) }
-      }
-      let excluded = Set(allIDs.filter { _ in Int.random(in: 0..<8, using: &caseRandom) == 0 })
-      let priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<4, using: &caseRandom) == 0 }
-      let items = Oracle.roundRobinItems(catalog, priority: priority, excluded: excluded)
-      guard items.count <= 14 else { continue }
-      let target = Int.random(in: 1...120, using: &caseRandom) * 60 + Int.random(in: 0..<60, using: &caseRandom)
-      let tolerance = min(target - 1, [0, 180, 300, 30, 1800][Int.random(in: 0..<5, using: &caseRandom)])
-      let aim = [0, 20, 60, 180, 1800][Int.random(in: 0..<5, using: &caseRandom)]
+    for var trial in cases {
+      // A catalog of at most 14 chain episodes, which brute force enumerates.
+      var catalog: Catalog
+      var excluded: Set<EpisodeID>
+      var priority: [String]
+      var items: [Oracle.Item]
+      repeat {
+        catalog = randomCatalog(&trial.random, maximumShows: 4, maximumEpisodes: 6)
+        let allIDs = catalog.shows.flatMap { show in
+          show.episodes.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) }
+        }
+        excluded = Set(allIDs.filter { _ in Int.random(in: 0..<8, using: &trial.random) == 0 })
+        priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<4, using: &trial.random) == 0 }
+        items = Oracle.roundRobinItems(catalog, priority: priority, excluded: excluded)
+      } while items.count > 14
+      let target = Int.random(in: 1...120, using: &trial.random) * 60 + Int.random(in: 0..<60, using: &trial.random)
+      let tolerance = min(target - 1, [0, 180, 300, 30, 1800][Int.random(in: 0..<5, using: &trial.random)])
+      let aim = [0, 20, 60, 180, 1800][Int.random(in: 0..<5, using: &trial.random)]
       let expected = Oracle.apply(items, window: (target - tolerance)...(target + tolerance), aim: aim)
       var engine = try FillEngine(catalog: catalog)
       engine.scratch = pool
@@ -103,7 +106,7 @@ struct ContinueSeriesTests {
         FillRequest(
           mode: .continueSeries, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
           priorityShows: priority, excluded: excluded))
-      let context = "case seed \(caseSeed), target \(target) ± \(tolerance)"
+      let context = "\(trial): target \(target) ± \(tolerance)"
       // The order of the output is the order taken: round-robin.
       #expect(result.entries.map(\.id) == expected.taken.map { items[$0].id }, "\(context)")
       #expect(result.totalSeconds == expected.total, "\(context)")
@@ -113,10 +116,12 @@ struct ContinueSeriesTests {
         #expect(result.status == (expected.inWindow ? .filled : .short), "\(context)")
       }
       if expected.inWindow { inWindow += 1 }
-      checked += 1
     }
-    #expect(inWindow > 300, "the random cases should often be feasible, got \(inWindow)")
-    #expect(!pool.keptWordCapacities.isEmpty, "the fills gave their rows' words back")
+    #expect(
+      cases.meets(inWindow, atLeast: 301, ofFull: 3000),
+      "the random cases should often be feasible, got \(inWindow) of \(cases.count)")
+    #expect(
+      TestScale.replayedSeed != nil || !pool.keptWordCapacities.isEmpty, "the fills gave their rows' words back")
   }
 }
 
@@ -200,25 +205,24 @@ struct ContinueSeriesUnknownLengthTests {
 struct ContinueSeriesFollowingTests {
   @Test("a settled selection among the first chains is the selection among all of them, also going on with more")
   func settledMeansEqual() {
-    let seed = UInt64(0x5E771ED)
-    print("continue series, first chains only: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0x5E771ED, count: 3000)
     var settled = 0
     var unsettled = 0
     var grown = 0
-    var checked = 0
     // The solvers of first chains take their rows' words from one pool (the whole one does not), so that a
     // place kept between calls and words an earlier solver left are checked too.
     let pool = ScratchPool(smallestPooledWords: 1)
-    while checked < 3000 {
-      let chainCount = Int.random(in: 2...12, using: &random)
+    for var trial in cases {
+      let chainCount = Int.random(in: 2...12, using: &trial.random)
       let chains = (0..<chainCount).map { _ in
-        (0..<Int.random(in: 1...4, using: &random)).map { _ in Int.random(in: 1...40, using: &random) }
+        (0..<Int.random(in: 1...4, using: &trial.random)).map { _ in Int.random(in: 1...40, using: &trial.random) }
       }
-      let target = Int.random(in: 10...150, using: &random)
-      let tolerance = Int.random(in: 0...min(target, 12), using: &random)
+      let target = Int.random(in: 10...150, using: &trial.random)
+      let tolerance = Int.random(in: 0...min(target, 12), using: &trial.random)
       let window = (target - tolerance)...(target + tolerance)
-      let aim = Bool.random(using: &random) ? Aim(targetSeconds: target, aimSeconds: [0, 2, 5][checked % 3]) : nil
+      let aim =
+        Bool.random(using: &trial.random)
+        ? Aim(targetSeconds: target, aimSeconds: [0, 2, 5].randomElement(using: &trial.random)!) : nil
       var solver = ContinueSeries(chains: chains)
       let whole = solver.select(in: window, aim: aim)
       // The shortest first episode among the chains from `first` on that fit under the window's top.
@@ -226,7 +230,7 @@ struct ContinueSeriesFollowingTests {
         chains[first...].compactMap { $0[0] <= window.upperBound ? $0[0] : nil }.min()
       }
       let context =
-        "case \(checked): chains \(chains), window \(window), aim \(aim.map { "\($0.aimSeconds)" } ?? "none")"
+        "\(trial): chains \(chains), window \(window), aim \(aim.map { "\($0.aimSeconds)" } ?? "none")"
       for first in 1..<chainCount {
         var prefix = ContinueSeries(chains: Array(chains[..<first]))
         prefix.scratch = pool
@@ -241,7 +245,7 @@ struct ContinueSeriesFollowingTests {
         #expect(part.inWindow == whole.inWindow, "\(context), first \(first)")
       }
       // One solver given more chains after each unsettled answer, going on where it ran out of them.
-      var given = Int.random(in: 1...chainCount, using: &random)
+      var given = Int.random(in: 1...chainCount, using: &trial.random)
       var growing = ContinueSeries(chains: Array(chains[..<given]))
       growing.scratch = pool
       while true {
@@ -254,16 +258,17 @@ struct ContinueSeriesFollowingTests {
         }
         #expect(given < chainCount, "\(context): unsettled with every chain")
         if given == chainCount { break }
-        given = min(chainCount, given + Int.random(in: 1...3, using: &random))
+        given = min(chainCount, given + Int.random(in: 1...3, using: &trial.random))
         growing.durations = Array(chains[..<given].joined())
         growing.starts = chains[..<given].reduce(into: [0]) { $0.append($0.last! + $1.count) }
         grown += 1
       }
-      checked += 1
     }
-    print("continue series, first chains only: \(settled) settled, \(unsettled) not, \(grown) chains appended")
-    #expect(settled > 3000 && unsettled > 3000, "both kinds should be common: \(settled) settled, \(unsettled) not")
-    #expect(grown > 1000, "solvers should often be given more chains, got \(grown)")
-    #expect(!pool.keptWordCapacities.isEmpty, "the solvers gave their rows' words back")
+    #expect(
+      cases.meets(settled, atLeast: 3001, ofFull: 3000) && cases.meets(unsettled, atLeast: 3001, ofFull: 3000),
+      "both kinds should be common: \(settled) settled, \(unsettled) not")
+    #expect(cases.meets(grown, atLeast: 1001, ofFull: 3000), "solvers should often be given more chains, got \(grown)")
+    #expect(
+      TestScale.replayedSeed != nil || !pool.keptWordCapacities.isEmpty, "the solvers gave their rows' words back")
   }
 }

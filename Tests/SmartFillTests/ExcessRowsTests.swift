@@ -1,3 +1,4 @@
+import SmartFillTestSupport
 import Testing
 
 @testable import SmartFill
@@ -39,23 +40,20 @@ struct ExcessRowsTests {
   }
 
   static func againstModel<Value: ExcessValue>(_: Value.Type) {
-    let seed: UInt64 = 0xE7CE55
-    var random = SeededGenerator(seed: seed)
-    print("excess rows (\(Value.self)): seed \(seed)")
-    for trial in 0..<400 {
-      let width = Int.random(in: 1...90, using: &random)
-      let floor = -Int.random(in: 0...30, using: &random)
+    for var trial in SeededCases(seed: 0xE7CE55, count: 400) {
+      let width = Int.random(in: 1...90, using: &trial.random)
+      let floor = -Int.random(in: 0...30, using: &trial.random)
       // Values up to 40, and two steps up of at most 1 each.
       var rows = ExcessRows<Value>(rows: 3, maximum: width - 1, floor: floor, ceiling: 42)
-      let skip = Self.random(&random, width: width, floor: floor)
-      let next = Self.random(&random, width: width, floor: floor)
+      let skip = Self.random(&trial.random, width: width, floor: floor)
+      let next = Self.random(&trial.random, width: width, floor: floor)
       Self.fill(&rows, 1, with: skip)
       Self.fill(&rows, 2, with: next)
       for total in 0..<width {
-        #expect(rows.excess(1, at: total) == skip[total], "seed \(seed), trial \(trial): row written at \(total)")
+        #expect(rows.excess(1, at: total) == skip[total], "\(Value.self), \(trial): row written at \(total)")
       }
-      let shift = Int.random(in: 0...(width + 2), using: &random)
-      let step = Int.random(in: 0..<3, using: &random) == 0 ? 1 : -2 * Int.random(in: 1...3, using: &random)
+      let shift = Int.random(in: 0...(width + 2), using: &trial.random)
+      let step = Int.random(in: 0..<3, using: &trial.random) == 0 ? 1 : -2 * Int.random(in: 1...3, using: &trial.random)
       rows.combine(into: 0, skip: 1, next: 2, shift: shift, step: step)
       var expected = (0..<width).map { total -> Int? in
         let added = total >= shift ? Self.step(next[total - shift], step, floor: floor) : nil
@@ -64,11 +62,11 @@ struct ExcessRowsTests {
       for total in 0..<width {
         #expect(
           rows.excess(0, at: total) == expected[total],
-          "seed \(seed), trial \(trial): combine with shift \(shift), step \(step) at \(total)")
+          "\(Value.self), \(trial): combine with shift \(shift), step \(step) at \(total)")
       }
       // In place, down: every total reads the row as it was.
-      let inPlace = Int.random(in: 1...(width + 1), using: &random)
-      let range = Int.random(in: 0...width, using: &random)..<width
+      let inPlace = Int.random(in: 1...(width + 1), using: &trial.random)
+      let range = Int.random(in: 0...width, using: &trial.random)..<width
       let before = expected
       for total in range where total >= inPlace {
         if let added = Self.step(before[total - inPlace], step, floor: floor) {
@@ -79,25 +77,25 @@ struct ExcessRowsTests {
       for total in 0..<width {
         #expect(
           rows.excess(0, at: total) == expected[total],
-          "seed \(seed), trial \(trial): merge in place with shift \(inPlace), step \(step) at \(total)")
+          "\(Value.self), \(trial): merge in place with shift \(inPlace), step \(step) at \(total)")
       }
       // Queries against the model.
-      let limit = Int.random(in: floor...10, using: &random)
-      let low = Int.random(in: -5...width, using: &random)
-      let high = Int.random(in: low...(width + 5), using: &random)
+      let limit = Int.random(in: floor...10, using: &trial.random)
+      let low = Int.random(in: -5...width, using: &trial.random)
+      let high = Int.random(in: low...(width + 5), using: &trial.random)
       let hit = (0..<width).filter { $0 >= low && $0 <= high }.contains { expected[$0].map { $0 <= limit } ?? false }
-      #expect(rows.containsAny(0, in: low...high, atMost: limit) == hit, "seed \(seed), trial \(trial): query")
+      #expect(rows.containsAny(0, in: low...high, atMost: limit) == hit, "\(Value.self), \(trial): query")
       let largest = (0..<width).filter { $0 <= high && (expected[$0].map { $0 <= limit } ?? false) }.max()
-      #expect(rows.largest(0, atMost: high, excess: limit) == largest, "seed \(seed), trial \(trial): largest")
+      #expect(rows.largest(0, atMost: high, excess: limit) == largest, "\(Value.self), \(trial): largest")
       let smallest = (0..<width).filter { $0 >= low && (expected[$0].map { $0 <= limit } ?? false) }.min()
-      #expect(rows.smallest(0, atLeast: low, excess: limit) == smallest, "seed \(seed), trial \(trial): smallest")
+      #expect(rows.smallest(0, atLeast: low, excess: limit) == smallest, "\(Value.self), \(trial): smallest")
       // The lowest total from which on the range is all reached within the limit, read down from its end.
       let (from, end) = (max(low, 0), min(high, width))
       var lowest = max(from, end)
       while lowest > from, let value = expected[lowest - 1], value <= limit { lowest -= 1 }
       #expect(
         rows.lowestAtMost(0, in: low..<max(low, high), excess: limit) == lowest,
-        "seed \(seed), trial \(trial): lowest at most \(limit) in \(low)..<\(high)")
+        "\(Value.self), \(trial): lowest at most \(limit) in \(low)..<\(high)")
     }
   }
 
@@ -112,19 +110,16 @@ struct ExcessRowsTests {
   /// done where the row lies at least a vector below itself: rows of up to 400 totals and shifts from 1 to 40
   /// cover every turn, every remainder and both ends (16 one-byte or 8 two-byte values a vector).
   static func inPlaceOverVectors<Value: ExcessValue>(_: Value.Type) {
-    let seed: UInt64 = 0x1A_9_1ACE
-    var random = SeededGenerator(seed: seed)
-    print("excess rows in place (\(Value.self)): seed \(seed)")
-    for trial in 0..<300 {
-      let width = Int.random(in: 1...400, using: &random)
-      let floor = -Int.random(in: 0...30, using: &random)
+    for var trial in SeededCases(seed: 0x1A_9_1ACE, count: 300) {
+      let width = Int.random(in: 1...400, using: &trial.random)
+      let floor = -Int.random(in: 0...30, using: &trial.random)
       var rows = ExcessRows<Value>(rows: 1, maximum: width - 1, floor: floor, ceiling: 42)
-      let values = Self.random(&random, width: width, floor: floor)
+      let values = Self.random(&trial.random, width: width, floor: floor)
       Self.fill(&rows, 0, with: values)
-      let shift = Int.random(in: 1...40, using: &random)
-      let step = Bool.random(using: &random) ? 1 : -Int.random(in: 1...6, using: &random)
-      let low = Int.random(in: 0...width, using: &random)
-      let range = low..<Int.random(in: low...(width + 3), using: &random)
+      let shift = Int.random(in: 1...40, using: &trial.random)
+      let step = Bool.random(using: &trial.random) ? 1 : -Int.random(in: 1...6, using: &trial.random)
+      let low = Int.random(in: 0...width, using: &trial.random)
+      let range = low..<Int.random(in: low...(width + 3), using: &trial.random)
       var expected = values
       for total in range where total >= shift && total < width {
         if let added = Self.step(values[total - shift], step, floor: floor) {
@@ -135,7 +130,7 @@ struct ExcessRowsTests {
       for total in 0..<width {
         #expect(
           rows.excess(0, at: total) == expected[total],
-          "seed \(seed), trial \(trial): width \(width), shift \(shift), step \(step), range \(range) at \(total)")
+          "\(Value.self), \(trial): width \(width), shift \(shift), step \(step), range \(range) at \(total)")
       }
     }
   }
@@ -150,29 +145,27 @@ struct ExcessRowsTests {
   /// Rows whose values from a random total on are all reached within the limit but for at most one: the
   /// scan down from a range's end crosses several vectors before it stops, or the range's start.
   static func lowestAtMost<Value: ExcessValue>(_: Value.Type) {
-    let seed: UInt64 = 0x10_3E57
-    var random = SeededGenerator(seed: seed)
-    print("excess rows, lowest at most (\(Value.self)): seed \(seed)")
-    for trial in 0..<300 {
-      let width = Int.random(in: 1...300, using: &random)
-      let floor = -Int.random(in: 0...30, using: &random)
-      let limit = Int.random(in: floor...10, using: &random)
-      var values = Self.random(&random, width: width, floor: floor)
+    for var trial in SeededCases(seed: 0x10_3E57, count: 300) {
+      let width = Int.random(in: 1...300, using: &trial.random)
+      let floor = -Int.random(in: 0...30, using: &trial.random)
+      let limit = Int.random(in: floor...10, using: &trial.random)
+      var values = Self.random(&trial.random, width: width, floor: floor)
       // Total 0 stays as the base row has it (see ``fill(_:_:with:)``).
-      let settledFrom = Int.random(in: 1...width, using: &random)
-      for total in settledFrom..<width { values[total] = Int.random(in: floor...limit, using: &random) }
-      if Bool.random(using: &random), settledFrom < width {
-        values[Int.random(in: settledFrom..<width, using: &random)] = Bool.random(using: &random) ? nil : limit + 1
+      let settledFrom = Int.random(in: 1...width, using: &trial.random)
+      for total in settledFrom..<width { values[total] = Int.random(in: floor...limit, using: &trial.random) }
+      if Bool.random(using: &trial.random), settledFrom < width {
+        values[Int.random(in: settledFrom..<width, using: &trial.random)] =
+          Bool.random(using: &trial.random) ? nil : limit + 1
       }
       var rows = ExcessRows<Value>(rows: 1, maximum: width - 1, floor: floor, ceiling: 42)
       Self.fill(&rows, 0, with: values)
-      let low = Int.random(in: -3...width, using: &random)
-      let high = Int.random(in: low...(width + 3), using: &random)
+      let low = Int.random(in: -3...width, using: &trial.random)
+      let high = Int.random(in: low...(width + 3), using: &trial.random)
       var lowest = max(max(low, 0), min(high, width))
       while lowest > max(low, 0), let value = values[lowest - 1], value <= limit { lowest -= 1 }
       #expect(
         rows.lowestAtMost(0, in: low..<high, excess: limit) == lowest,
-        "seed \(seed), trial \(trial): width \(width), at most \(limit) in \(low)..<\(high)")
+        "\(Value.self), \(trial): width \(width), at most \(limit) in \(low)..<\(high)")
     }
   }
 

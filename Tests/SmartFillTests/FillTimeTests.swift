@@ -1,4 +1,5 @@
 import Foundation
+import SmartFillTestSupport
 import Testing
 
 @testable import SmartFill
@@ -104,27 +105,29 @@ struct FillTimeTests {
 
   @Test("matches the documented rule on thousands of seeded random catalogs (brute force)")
   func bruteForce() throws {
-    let seed = UInt64(0x5EED_F111)
-    print("fill time brute force: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
-    var checked = 0
+    let cases = SeededCases(seed: 0x5EED_F111, count: 3000)
     var inWindow = 0
     // One pool that keeps every array for all the engines: each fill's rows are on words earlier fills left.
     let pool = ScratchPool(smallestPooledWords: 1)
-    while checked < 3000 {
-      let caseSeed = random.next()
-      var caseRandom = SeededGenerator(seed: caseSeed)
-      let catalog = randomCatalog(&caseRandom)
-      let allIDs = catalog.shows.flatMap { show in show.episodes.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) }
-      }
-      let excluded = Set(allIDs.filter { _ in Int.random(in: 0..<8, using: &caseRandom) == 0 })
-      let priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<4, using: &caseRandom) == 0 }
-      let items = Oracle.fillTimeItems(catalog, priority: priority, excluded: excluded)
-      guard items.count <= 14 else { continue }
-      let target = Int.random(in: 1...120, using: &caseRandom) * 60 + Int.random(in: 0..<60, using: &caseRandom)
-      let tolerance = min(target - 1, [0, 180, 300, 30, 1800][Int.random(in: 0..<5, using: &caseRandom)])
+    for var trial in cases {
+      // A catalog of at most 14 candidates, which brute force enumerates.
+      var excluded: Set<EpisodeID>
+      var priority: [String]
+      var items: [Oracle.Item]
+      var catalog: Catalog
+      repeat {
+        catalog = randomCatalog(&trial.random)
+        let allIDs = catalog.shows.flatMap { show in
+          show.episodes.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) }
+        }
+        excluded = Set(allIDs.filter { _ in Int.random(in: 0..<8, using: &trial.random) == 0 })
+        priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<4, using: &trial.random) == 0 }
+        items = Oracle.fillTimeItems(catalog, priority: priority, excluded: excluded)
+      } while items.count > 14
+      let target = Int.random(in: 1...120, using: &trial.random) * 60 + Int.random(in: 0..<60, using: &trial.random)
+      let tolerance = min(target - 1, [0, 180, 300, 30, 1800][Int.random(in: 0..<5, using: &trial.random)])
       let window = (target - tolerance)...(target + tolerance)
-      let aim = [0, 20, 60, 180, 1800][Int.random(in: 0..<5, using: &caseRandom)]
+      let aim = [0, 20, 60, 180, 1800][Int.random(in: 0..<5, using: &trial.random)]
       let expected = Oracle.apply(items, window: window, aim: aim)
       var engine = try FillEngine(catalog: catalog)
       engine.scratch = pool
@@ -133,7 +136,7 @@ struct FillTimeTests {
           mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
           priorityShows: priority, excluded: excluded))
       let expectedIDs = Set(expected.taken.map { items[$0].id })
-      let context = "case seed \(caseSeed), target \(target) ± \(tolerance), aim \(aim)"
+      let context = "\(trial): target \(target) ± \(tolerance), aim \(aim)"
       #expect(Set(result.entries.map(\.id)) == expectedIDs, "\(context)")
       #expect(result.entries.count == expectedIDs.count, "\(context): duplicate entries")
       #expect(result.totalSeconds == expected.total, "\(context)")
@@ -144,22 +147,24 @@ struct FillTimeTests {
         #expect(result.status == (expected.inWindow ? .filled : .short), "\(context)")
       }
       if expected.inWindow { inWindow += 1 }
-      checked += 1
     }
-    #expect(inWindow > 500, "the random cases should often be feasible, got \(inWindow)")
-    #expect(!pool.keptWordCapacities.isEmpty, "the fills gave their rows' words back")
+    #expect(
+      cases.meets(inWindow, atLeast: 501, ofFull: 3000),
+      "the random cases should often be feasible, got \(inWindow) of \(cases.count)")
+    #expect(
+      TestScale.replayedSeed != nil || !pool.keptWordCapacities.isEmpty, "the fills gave their rows' words back")
   }
 
   @Test("the greedy estimate of where the pass ends: the first prefix whose greedy total is in the window")
   func greedyEnd() {
-    let seed = UInt64(0x6EED_E4D)
-    print("greedy end: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0x6EED_E4D, count: 3000)
     var found = 0
-    for _ in 0..<3000 {
-      let durations = (0..<Int.random(in: 0...20, using: &random)).map { _ in Int.random(in: 1...40, using: &random) }
-      let low = Int.random(in: 0...120, using: &random)
-      let window = low...(low + Int.random(in: 0...20, using: &random))
+    for var trial in cases {
+      let durations = (0..<Int.random(in: 0...20, using: &trial.random)).map { _ in
+        Int.random(in: 1...40, using: &trial.random)
+      }
+      let low = Int.random(in: 0...120, using: &trial.random)
+      let window = low...(low + Int.random(in: 0...20, using: &trial.random))
       // Independently: each prefix's greedy total from scratch, and the first prefix whose last episode was
       // taken and whose total lands in the window.
       func greedyTotal(_ prefix: ArraySlice<Int>) -> Int {
@@ -169,9 +174,11 @@ struct FillTimeTests {
         let total = greedyTotal(durations[..<count])
         return window.contains(total) && total != greedyTotal(durations[..<(count - 1)])
       }
-      #expect(FillTime.greedyEnd(durations, window: window) == expected, "\(durations) into \(window)")
+      #expect(FillTime.greedyEnd(durations, window: window) == expected, "\(trial): \(durations) into \(window)")
       if expected != nil { found += 1 }
     }
-    #expect(found > 500, "the random cases should often end in the window, got \(found)")
+    #expect(
+      cases.meets(found, atLeast: 501, ofFull: 3000),
+      "the random cases should often end in the window, got \(found) of \(cases.count)")
   }
 }

@@ -1,3 +1,4 @@
+import SmartFillTestSupport
 import Testing
 
 @testable import SmartFill
@@ -36,23 +37,19 @@ struct ReachIntervalTests {
 
   @Test("every total of the run is reachable, on random items and chains in random order (5,000 cases)")
   func runIsReachable() {
-    let seed: UInt64 = 0x0126_EACE
-    print("reach interval: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0x0126_EACE, count: 5_000)
     var grown = 0
-    for _ in 0..<5_000 {
-      let caseSeed = random.next()
-      var caseRandom = SeededGenerator(seed: caseSeed)
+    for var trial in cases {
       let limit = 400
       var reachable = [Bool](repeating: false, count: limit + 1)
       reachable[0] = true
       var interval = ReachInterval()
-      for _ in 0..<Int.random(in: 1...24, using: &caseRandom) {
+      for _ in 0..<Int.random(in: 1...24, using: &trial.random) {
         // An item (one sum) or a chain (increasing prefix sums).
         var sums: [Int] = []
         var sum = 0
-        for _ in 0..<(Bool.random(using: &caseRandom) ? 1 : Int.random(in: 2...5, using: &caseRandom)) {
-          sum += Int.random(in: 1...(Bool.random(using: &caseRandom) ? 6 : 40), using: &caseRandom)
+        for _ in 0..<(Bool.random(using: &trial.random) ? 1 : Int.random(in: 2...5, using: &trial.random)) {
+          sum += Int.random(in: 1...(Bool.random(using: &trial.random) ? 6 : 40), using: &trial.random)
           sums.append(sum)
         }
         var next = reachable
@@ -61,9 +58,9 @@ struct ReachIntervalTests {
         }
         reachable = next
         interval.add(sums: sums)
-        if Bool.random(using: &caseRandom) {
+        if Bool.random(using: &trial.random) {
           // A run found by other means: the longest one of the exact totals that ends at some total.
-          let end = Int.random(in: 0...limit, using: &caseRandom)
+          let end = Int.random(in: 0...limit, using: &trial.random)
           if reachable[end] {
             var start = end
             while start > 0, reachable[start - 1] { start -= 1 }
@@ -73,10 +70,11 @@ struct ReachIntervalTests {
         let checked = interval.low...min(interval.high, limit)
         #expect(
           checked.allSatisfy { reachable[$0] },
-          "case seed \(caseSeed): \(interval.low)...\(interval.high) not all reachable")
+          "\(trial): \(interval.low)...\(interval.high) not all reachable")
       }
       if interval.length > 1 { grown += 1 }
     }
-    #expect(grown > 1_000, "only \(grown) of 5,000 runs grew past one total")
+    #expect(
+      cases.meets(grown, atLeast: 1_001, ofFull: 5_000), "only \(grown) of \(cases.count) runs grew past one total")
   }
 }

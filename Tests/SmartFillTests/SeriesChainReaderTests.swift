@@ -1,4 +1,5 @@
 import Foundation
+import SmartFillTestSupport
 import SyntheticCatalogs
 import Testing
 
@@ -29,15 +30,13 @@ struct SeriesChainReaderTests {
 
   @Test("the chains come in priority order, and the bound is the shortest first episode of those not read")
   func orderAndBound() throws {
-    let seed = UInt64(0x0D_E12)
-    print("series chain reader: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0x0D_E12, count: 500)
     var bounded = 0
-    for caseIndex in 0..<500 {
-      let catalog = randomCatalog(&random, maximumShows: 20, maximumEpisodes: 5)
+    for var trial in cases {
+      let catalog = randomCatalog(&trial.random, maximumShows: 20, maximumEpisodes: 5)
       let engine = try FillEngine(catalog: catalog)
-      let limit = Int.random(in: 6...120, using: &random) * 60
-      let request = Self.randomRequest(catalog, target: limit - 60, &random)
+      let limit = Int.random(in: 6...120, using: &trial.random) * 60
+      let request = Self.randomRequest(catalog, target: limit - 60, &trial.random)
       let context = RequestContext(index: engine.index, request: request, catalog: catalog)
       let unit = engine.index.durationUnit
       // The independent model: every show's chain gathered on its own, sorted by its key.
@@ -52,7 +51,7 @@ struct SeriesChainReaderTests {
       }.sorted { $0.key < $1.key }
       var all = SeriesChainReader(context, upTo: limit, unit: unit)
       all.read(atLeast: Int.max)
-      let label = "case \(caseIndex)"
+      let label = "\(trial)"
       #expect(all.shows == model.map(\.show), "\(label)")
       #expect(all.durations == model.flatMap { $0.seconds.map { $0 / unit } }, "\(label)")
       #expect(all.followingBound() == nil, "\(label)")
@@ -65,56 +64,55 @@ struct SeriesChainReaderTests {
         if expected != nil { bounded += 1 }
       }
     }
-    #expect(bounded > 1000, "most prefixes should leave chains to bound, got \(bounded)")
+    #expect(
+      cases.meets(bounded, atLeast: 1001, ofFull: 500), "most prefixes should leave chains to bound, got \(bounded)")
   }
 
   @Test("an engine that reads one chain at a time fills as one that reads them all, notes included")
   func batchesAgreeWithTheWhole() throws {
-    let seed = UInt64(0xBA7C4)
-    print("continue series in batches: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0xBA7C4, count: 1500)
     var batched = 0
-    for caseIndex in 0..<1500 {
-      let catalog = randomCatalog(&random, maximumShows: 40, maximumEpisodes: 4)
+    for var trial in cases {
+      let catalog = randomCatalog(&trial.random, maximumShows: 40, maximumEpisodes: 4)
       // Mostly short targets, which the first shows often fill.
-      let target = Int.random(in: 6...(caseIndex % 5 == 0 ? 180 : 50), using: &random) * 60
+      let target = Int.random(in: 6...(trial.random.chance(1, in: 5) ? 180 : 50), using: &trial.random) * 60
       let request = Self.randomRequest(
-        catalog, target: target, tolerance: [0, 60, 180, 300][caseIndex % 4], aim: [0, 20, 60][caseIndex % 3],
-        &random)
+        catalog, target: target, tolerance: [0, 60, 180, 300].randomElement(using: &trial.random)!,
+        aim: [0, 20, 60].randomElement(using: &trial.random)!, &trial.random)
       var whole = try FillEngine(catalog: catalog)
       whole.seriesBatchSize = Int.max
       var small = whole
       small.seriesBatchSize = 1
       let expected = try whole.fill(request)
       let result = try small.fill(request)
-      Self.expectSame(result, expected, "case \(caseIndex), \(catalog.shows.count) shows, target \(target)")
+      Self.expectSame(result, expected, "\(trial): \(catalog.shows.count) shows, target \(target)")
       if catalog.shows.count > 4, !expected.entries.isEmpty { batched += 1 }
     }
-    #expect(batched > 800, "most cases should have several shows and a selection, got \(batched)")
+    #expect(
+      cases.meets(batched, atLeast: 801, ofFull: 1500),
+      "most cases should have several shows and a selection, got \(batched)")
   }
 
   @Test(
     "on generated catalogs of 100 and 1,000 subscriptions, reading as needed fills as reading every chain",
     arguments: [100, 1_000])
   func generatedCatalogs(subscriptions: Int) throws {
-    let seed = UInt64(subscriptions)
-    print("continue series in batches on \(subscriptions) subscriptions: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
-    let catalog = CatalogGenerator(subscriptions: subscriptions, seed: seed).catalog()
+    let catalog = CatalogGenerator(subscriptions: subscriptions, seed: UInt64(subscriptions)).catalog()
     var whole = try FillEngine(catalog: catalog)
     whole.seriesBatchSize = Int.max
     let batched = try FillEngine(catalog: catalog)
+    let cases = SeededCases(seed: UInt64(subscriptions), count: 60, minimum: 7)
     var filled = 0
-    for caseIndex in 0..<60 {
-      let target = [15, 30, 45, 60, 90, 180, 480][caseIndex % 7] * 60
+    for var trial in cases {
+      let target = [15, 30, 45, 60, 90, 180, 480].randomElement(using: &trial.random)! * 60
       let request = Self.randomRequest(
-        catalog, target: target, tolerance: [180, 300, 60][caseIndex % 3], aim: [60, 0, 20, 180][caseIndex % 4],
-        &random)
+        catalog, target: target, tolerance: [180, 300, 60].randomElement(using: &trial.random)!,
+        aim: [60, 0, 20, 180].randomElement(using: &trial.random)!, &trial.random)
       let expected = try whole.fill(request)
       let result = try batched.fill(request)
-      Self.expectSame(result, expected, "case \(caseIndex), target \(target)")
+      Self.expectSame(result, expected, "\(trial): target \(target)")
       if expected.status == .filled { filled += 1 }
     }
-    #expect(filled > 40, "most requests should fill, got \(filled)")
+    #expect(cases.meets(filled, atLeast: 41, ofFull: 60), "most requests should fill, got \(filled)")
   }
 }

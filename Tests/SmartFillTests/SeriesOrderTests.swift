@@ -1,4 +1,5 @@
 import Foundation
+import SmartFillTestSupport
 import Testing
 
 @testable import SmartFill
@@ -34,26 +35,26 @@ struct SeriesOrderTests {
 
   @Test("the order is total: the same whatever order the feed lists the episodes in")
   func total() {
-    var random = SeededGenerator(seed: 42)
-    for _ in 0..<500 {
-      let catalog = randomCatalog(&random, maximumShows: 1, maximumEpisodes: 8)
+    for var trial in SeededCases(seed: 42, count: 500) {
+      let catalog = randomCatalog(&trial.random, maximumShows: 1, maximumEpisodes: 8)
       var show = catalog.shows[0]
       let order = SeriesOrder.indices(of: show).map { show.episodes[$0].guid }
-      show.episodes.shuffle(using: &random)
-      #expect(SeriesOrder.indices(of: show).map { show.episodes[$0].guid } == order)
-      #expect(order == Oracle.seriesOrder(show).map(\.guid))
+      show.episodes.shuffle(using: &trial.random)
+      #expect(SeriesOrder.indices(of: show).map { show.episodes[$0].guid } == order, "\(trial)")
+      #expect(order == Oracle.seriesOrder(show).map(\.guid), "\(trial)")
       // Listed in series order, or newest first, as feeds do: the order needs no sort, and is the same.
       let sorted = Oracle.seriesOrder(show)
       // And nearly so, one pair swapped (a trailer listed beside its season's first episode): the sort starts
       // from the way the feed runs, rising or falling.
       var swapped = sorted
       if sorted.count > 1 {
-        swapped.swapAt(Int.random(in: sorted.indices, using: &random), Int.random(in: sorted.indices, using: &random))
+        swapped.swapAt(
+          Int.random(in: sorted.indices, using: &trial.random), Int.random(in: sorted.indices, using: &trial.random))
       }
       for listed in [sorted, sorted.reversed(), swapped, swapped.reversed()] {
         var ordered = show
         ordered.episodes = listed
-        #expect(SeriesOrder.indices(of: ordered).map { ordered.episodes[$0].guid } == order, "seed 42")
+        #expect(SeriesOrder.indices(of: ordered).map { ordered.episodes[$0].guid } == order, "\(trial)")
       }
     }
   }

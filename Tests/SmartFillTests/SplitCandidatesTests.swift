@@ -1,4 +1,5 @@
 import Foundation
+import SmartFillTestSupport
 import SyntheticCatalogs
 import Testing
 
@@ -41,26 +42,23 @@ struct SplitCandidatesTests {
 
   @Test("admission by the index's ranks equals counting in order, and the tail's totals equal the list's (3,000 cases)")
   func ranksEqualCounting() throws {
-    let seed: UInt64 = 0x4A11_C0DE
-    print("ranked admission: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
-    for _ in 0..<3_000 {
-      let caseSeed = random.next()
-      var caseRandom = SeededGenerator(seed: caseSeed)
+    let cases = SeededCases(seed: 0x4A11_C0DE, count: 3_000)
+    for var trial in cases {
       let catalog = randomCatalog(
-        &caseRandom, maximumShows: 8, maximumEpisodes: 16, minuteScale: Bool.random(using: &caseRandom))
-      let (context, high, pruneByShow) = try Self.randomRequest(catalog, &caseRandom)
+        &trial.random, maximumShows: 8, maximumEpisodes: 16, minuteScale: Bool.random(using: &trial.random))
+      let (context, high, pruneByShow) = try Self.randomRequest(catalog, &trial.random)
       // A cap no show reaches turns the ranks off: the builder counts admissions as it goes.
       let counted = context.timeCandidates(upTo: high, caps: [0: Int.max], pruneByShow: pruneByShow)
       let ranked = context.timeCandidates(upTo: high, caps: [:], pruneByShow: pruneByShow)
-      let label = "case seed \(caseSeed), high \(high), by show \(pruneByShow)"
+      let label = "\(trial): high \(high), by show \(pruneByShow)"
       #expect(ranked.durations == counted.durations, "\(label)")
       #expect(ranked.groupEnds == counted.groupEnds, "\(label)")
       #expect(ranked.refs.map(\.episode) == counted.refs.map(\.episode), "\(label)")
       #expect(ranked.available == counted.available, "\(label)")
       Self.expectTailTotals(
-        context, high: high, pruneByShow: pruneByShow, whole: counted, head: Int.random(in: 1...12, using: &caseRandom),
-        random: &caseRandom, label)
+        context, high: high, pruneByShow: pruneByShow, whole: counted,
+        head: Int.random(in: 1...12, using: &trial.random),
+        random: &trial.random, label)
     }
   }
 
@@ -224,64 +222,56 @@ struct SplitCandidatesTests {
 
   @Test("many episodes of a few lengths: the tail's totals, added a bundle at a time, equal the list's (600 cases)")
   func manyOfOneLength() throws {
-    let seed: UInt64 = 0xB0_4D1E
-    print("bundled lengths: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
-    for _ in 0..<600 {
-      let caseSeed = random.next()
-      var caseRandom = SeededGenerator(seed: caseSeed)
+    let cases = SeededCases(seed: 0xB0_4D1E, count: 600)
+    for var trial in cases {
       // Episodic shows whose episodes share two or three lengths, up to 60 of each, so that the tail holds
       // runs of every count (and some excluded or in priority shows).
-      let lengths = (0..<Int.random(in: 2...3, using: &caseRandom)).map { _ in
-        Int.random(in: 1...9, using: &caseRandom) * 60
+      let lengths = (0..<Int.random(in: 2...3, using: &trial.random)).map { _ in
+        Int.random(in: 1...9, using: &trial.random) * 60
       }
-      let shows = (0..<Int.random(in: 1...4, using: &caseRandom)).map { show in
+      let shows = (0..<Int.random(in: 1...4, using: &trial.random)).map { show in
         Show(
           feedURL: "https://example.com/\(show).xml", title: "S\(show)",
-          recentListeningSeconds: Int.random(in: 0...100, using: &caseRandom),
-          episodes: (0..<Int.random(in: 1...60, using: &caseRandom)).map { index in
+          recentListeningSeconds: Int.random(in: 0...100, using: &trial.random),
+          episodes: (0..<Int.random(in: 1...60, using: &trial.random)).map { index in
             Episode(
               guid: "s\(show)e\(index)", title: "E\(index)", published: day(index % 9),
-              durationSeconds: lengths.randomElement(using: &caseRandom)!)
+              durationSeconds: lengths.randomElement(using: &trial.random)!)
           })
       }
       let catalog = Catalog(shows: shows)
-      let (priority, excluded) = Self.randomPriorityAndExclusions(catalog, &caseRandom)
+      let (priority, excluded) = Self.randomPriorityAndExclusions(catalog, &trial.random)
       let request = FillRequest(mode: .fillTime, targetSeconds: 3600, priorityShows: priority, excluded: excluded)
       let engine = try FillEngine(catalog: catalog)
       let context = RequestContext(index: engine.index, request: request, catalog: catalog)
-      let high = 60 * Int.random(in: 1...240, using: &caseRandom)
-      let pruneByShow = Bool.random(using: &caseRandom)
+      let high = 60 * Int.random(in: 1...240, using: &trial.random)
+      let pruneByShow = Bool.random(using: &trial.random)
       let whole = context.timeCandidates(upTo: high, caps: [0: Int.max], pruneByShow: pruneByShow)
       Self.expectTailTotals(
-        context, high: high, pruneByShow: pruneByShow, whole: whole, head: Int.random(in: 1...12, using: &caseRandom),
-        random: &caseRandom, "case seed \(caseSeed), high \(high), by show \(pruneByShow)")
+        context, high: high, pruneByShow: pruneByShow, whole: whole, head: Int.random(in: 1...12, using: &trial.random),
+        random: &trial.random, "\(trial): high \(high), by show \(pruneByShow)")
     }
   }
 
   @Test("the certified tail's totals equal the list's wherever the certificate completes (3,000 cases)")
   func certifiedTailTotals() throws {
-    let seed: UInt64 = 0xCE27_1F1E
-    print("certified tail: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0xCE27_1F1E, count: 3_000)
     var completed = 0
     var fellBack = 0
-    for _ in 0..<3_000 {
-      let caseSeed = random.next()
-      var caseRandom = SeededGenerator(seed: caseSeed)
+    for var trial in cases {
       // Many short episodes (up to 10 minutes) in most cases, so that the totals turn dense above a few words;
       // longer ones (up to 40 minutes) in a quarter, so that some certificates cannot complete.
       let catalog = randomCatalog(
-        &caseRandom, maximumShows: 12, maximumEpisodes: 40,
-        minuteScale: Int.random(in: 0..<4, using: &caseRandom) == 0)
-      let (context, high, pruneByShow) = try Self.randomRequest(catalog, &caseRandom)
+        &trial.random, maximumShows: 12, maximumEpisodes: 40,
+        minuteScale: Int.random(in: 0..<4, using: &trial.random) == 0)
+      let (context, high, pruneByShow) = try Self.randomRequest(catalog, &trial.random)
       let whole = context.timeCandidates(upTo: high, caps: [0: Int.max], pruneByShow: pruneByShow)
       var split = SplitCandidates(context, upTo: high, pruneByShow: pruneByShow)
-      split.extend(toAtLeast: Int.random(in: 0...12, using: &caseRandom))
+      split.extend(toAtLeast: Int.random(in: 0...12, using: &trial.random))
       let cut = split.built.durations.count
       let tail = Self.rest(of: whole, from: cut)
-      let lowWords = Int.random(in: 1...4, using: &caseRandom)
-      let label = "case seed \(caseSeed), high \(high), head \(cut), \(lowWords) words"
+      let lowWords = Int.random(in: 1...4, using: &trial.random)
+      let label = "\(trial): high \(high), head \(cut), \(lowWords) words"
       if let totals = split.certifiedTailTotals(unit: 1, upTo: high, lowWords: lowWords) {
         // Counted where the exact part is shorter than the row.
         if lowWords <= high / 64 { completed += 1 }
@@ -291,80 +281,75 @@ struct SplitCandidatesTests {
         fellBack += 1
       }
     }
-    print("certified tail: \(completed) complete below the row's end, \(fellBack) not complete")
     // Both ways are taken often enough for the comparison to mean something.
-    #expect(completed >= 300 && fellBack >= 300, "\(completed) complete, \(fellBack) not")
+    #expect(
+      cases.meets(completed, atLeast: 300, ofFull: 3_000) && cases.meets(fellBack, atLeast: 300, ofFull: 3_000),
+      "\(completed) complete, \(fellBack) not")
   }
 
   @Test("every fill equals the fill over the whole candidate list (2,400 seeded cases, both modes)")
   func sameAsWholeList() throws {
-    let seed: UInt64 = 0x5B11_7CA5
-    print("split candidates: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0x5B11_7CA5, count: 2_400)
     var split = 0
-    for _ in 0..<2_400 {
-      let caseSeed = random.next()
-      var caseRandom = SeededGenerator(seed: caseSeed)
+    for var trial in cases {
       let catalog = randomCatalog(
-        &caseRandom, maximumShows: 8, maximumEpisodes: 16, minuteScale: Bool.random(using: &caseRandom))
+        &trial.random, maximumShows: 8, maximumEpisodes: 16, minuteScale: Bool.random(using: &trial.random))
       let minutes = catalog.shows.flatMap(\.episodes).compactMap(\.remainingSeconds).reduce(0, +) / 60
-      let target = 60 * Int.random(in: 1...max(1, minutes), using: &caseRandom)
-      let tolerance = min(target - 1, [0, 30, 180, 300][Int.random(in: 0..<4, using: &caseRandom)])
-      let aim = [0, 15, 60, 300][Int.random(in: 0..<4, using: &caseRandom)]
-      let mode: FillRequest.Mode = Bool.random(using: &caseRandom) ? .fillTime : .variety
-      let (priority, excluded) = Self.randomPriorityAndExclusions(catalog, &caseRandom)
+      let target = 60 * Int.random(in: 1...max(1, minutes), using: &trial.random)
+      let tolerance = min(target - 1, [0, 30, 180, 300][Int.random(in: 0..<4, using: &trial.random)])
+      let aim = [0, 15, 60, 300][Int.random(in: 0..<4, using: &trial.random)]
+      let mode: FillRequest.Mode = Bool.random(using: &trial.random) ? .fillTime : .variety
+      let (priority, excluded) = Self.randomPriorityAndExclusions(catalog, &trial.random)
       let request = FillRequest(
         mode: mode, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim, priorityShows: priority,
         excluded: excluded)
       var whole = try FillEngine(catalog: catalog)
       whole.lookaheadHeadSize = Int.max
       var cut = whole
-      cut.lookaheadHeadSize = Int.random(in: 1...16, using: &caseRandom)
+      cut.lookaheadHeadSize = Int.random(in: 1...16, using: &trial.random)
       let expected = try whole.fill(request)
       let result = try cut.fill(request)
-      let context = "case seed \(caseSeed), head \(cut.lookaheadHeadSize!), \(mode) \(target) ± \(tolerance)"
+      let context = "\(trial): head \(cut.lookaheadHeadSize!), \(mode) \(target) ± \(tolerance)"
       #expect(result == expected, "\(context)")
       let free = cut.index.freeOrder.count
       if free > cut.lookaheadHeadSize! { split += 1 }
     }
-    print("split candidates: \(split) of 2,400 cases split")
-    #expect(split > 1_000, "most cases should split")
+    #expect(cases.meets(split, atLeast: 1_001, ofFull: 2_400), "most cases should split: \(split) did")
   }
 
   @Test("without priority shows or exclusions, the selection equals the plain rule on full catalogs")
   func fullCatalogs() throws {
-    for catalogSeed: UInt64 in [1, 2] {
+    for var trial in SeededCases(seed: 0xF0_11_CA, count: 4, minimum: 2) {
+      let catalogSeed = trial.random.element(of: [1, 2] as [UInt64])
+      let (target, tolerance) = trial.random.element(of: [(2_700, 180), (28_800, 300)])
       let catalog = CatalogGenerator(subscriptions: 100, seed: catalogSeed).catalog()
-      let engine = try FillEngine(catalog: catalog)
       let items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
-      for (target, tolerance) in [(2_700, 180), (28_800, 300)] {
-        let window = (target - tolerance)...(target + tolerance)
-        let expected = CandidatesTests.plainRule(items, window: window, aim: 60)
-        let result = try engine.fill(FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance))
-        let context = "catalog seed \(catalogSeed), \(target) ± \(tolerance), \(items.count) candidates"
-        #expect(Set(result.entries.map(\.id)) == expected.taken, "\(context)")
-        #expect(result.totalSeconds == expected.total, "\(context)")
-      }
+      let window = (target - tolerance)...(target + tolerance)
+      let expected = CandidatesTests.plainRule(items, window: window, aim: 60)
+      let result = try FillEngine(catalog: catalog).fill(
+        FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance))
+      let context = "\(trial): catalog seed \(catalogSeed), \(target) ± \(tolerance), \(items.count) candidates"
+      #expect(Set(result.entries.map(\.id)) == expected.taken, "\(context)")
+      #expect(result.totalSeconds == expected.total, "\(context)")
     }
   }
 
   @Test("the index's ranks and duration order are those of the free order")
   func ranks() {
-    var random = SeededGenerator(seed: 0x2A4C)
-    for _ in 0..<200 {
+    for var trial in SeededCases(seed: 0x2A4C, count: 200) {
       let catalog = randomCatalog(
-        &random, maximumShows: 6, maximumEpisodes: 12, minuteScale: Bool.random(using: &random))
+        &trial.random, maximumShows: 6, maximumEpisodes: 12, minuteScale: Bool.random(using: &trial.random))
       let index = CatalogIndex(catalog)
       let free = index.freeOrder
       for offset in free.indices {
         let earlier = free[..<offset].filter { $0.seconds == free[offset].seconds }.count
-        #expect(Int(free[offset].freeRank) == earlier)
+        #expect(Int(free[offset].freeRank) == earlier, "\(trial): offset \(offset)")
       }
       let expected = free.indices.sorted { (free[$0].seconds, $0) < (free[$1].seconds, $1) }
-      #expect(index.freeByDuration.map(Int.init) == expected)
+      #expect(index.freeByDuration.map(Int.init) == expected, "\(trial)")
       let durations =
         free.map { Int($0.seconds) } + index.chainCandidates.joined().map { Int($0.seconds) }.filter { $0 > 0 }
-      #expect(durations.allSatisfy { $0 % index.durationUnit == 0 })
+      #expect(durations.allSatisfy { $0 % index.durationUnit == 0 }, "\(trial)")
     }
   }
 }

@@ -1,3 +1,4 @@
+import SmartFillTestSupport
 import Testing
 
 @testable import SmartFill
@@ -37,18 +38,16 @@ struct VarietyFillOneDominantTests {
 
   @Test("a total whose excess is at most the bound is final: every later group starts no shorter (seeded model)")
   func finalTotals() {
-    let seed: UInt64 = 0xF1_0A_15
-    print("excess bound of later groups: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0xF1_0A_15, count: 1_500)
     var fired = 0
-    for trial in 0..<1_500 {
-      let high = Int.random(in: 10...160, using: &random)
+    for var trial in cases {
+      let high = Int.random(in: 10...160, using: &trial.random)
       // The dominant show's groups first (+1 each), then the others' (−2 each), by their first length.
-      let dominant = (0..<Int.random(in: 0...4, using: &random)).map { _ in
-        [(length: Int.random(in: 1...30, using: &random), step: 1)]
+      let dominant = (0..<Int.random(in: 0...4, using: &trial.random)).map { _ in
+        [(length: Int.random(in: 1...30, using: &trial.random), step: 1)]
       }
       var others = Self.groups(
-        Int.random(in: 1...14, using: &random), step: -2, lengths: 1...40, chains: 2...4, random: &random)
+        Int.random(in: 1...14, using: &trial.random), step: -2, lengths: 1...40, chains: 2...4, random: &trial.random)
       others.sort { $0[0].length < $1[0].length }
       let final = Self.leastExcess(dominant + others, high: high)
       var sums = [0]
@@ -61,18 +60,18 @@ struct VarietyFillOneDominantTests {
         var reader = VarietyFill.SettledExcess.Reader(settled: settled)
         for total in stride(from: high, through: 0, by: -1) {
           let (bound, from) = reader.excess(at: total, after: shortest)
-          #expect(from <= total, "seed \(seed), trial \(trial): the bound holds down to \(from), above \(total)")
+          #expect(from <= total, "\(trial): the bound holds down to \(from), above \(total)")
           guard let value = row[total], value <= bound else { continue }
           fired += 1
           #expect(
             final[total] == value,
-            "seed \(seed), trial \(trial): \(added) of \(others.count) others' groups added, at \(total) excess \(value) ≤ \(bound) but \(String(describing: final[total])) at the end"
+            "\(trial): \(added) of \(others.count) others' groups added, at \(total) excess \(value) ≤ \(bound) but \(String(describing: final[total])) at the end"
           )
         }
       }
     }
     // The bound says something in many places, not only where the settled excess would.
-    #expect(fired > 10_000)
+    #expect(cases.meets(fired, atLeast: 10_001, ofFull: 1_500), "the bound fired \(fired) times")
   }
 
   /// `groups` (each a list of lengths, a step each) as one list, in the order given.
@@ -90,22 +89,20 @@ struct VarietyFillOneDominantTests {
 
   @Test("the tail's row with totals settled as final equals the model's least excesses everywhere (seeded)")
   func tailRowAgainstModel() {
-    let seed: UInt64 = 0x7A_11_0E
-    print("tail row against the model: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0x7A_11_0E, count: 800)
     var lowered = 0
-    for trial in 0..<800 {
-      let high = Int.random(in: 20...220, using: &random)
+    for var trial in cases {
+      let high = Int.random(in: 20...220, using: &trial.random)
       func groups(_ count: Int, step: Int, lengths: ClosedRange<Int>) -> [[(length: Int, step: Int)]] {
-        Self.groups(count, step: step, lengths: lengths, chains: 2...3, random: &random)
+        Self.groups(count, step: step, lengths: lengths, chains: 2...3, random: &trial.random)
       }
       // This list's groups and the tail's, of the dominant show and of the others: many short others, so
       // that totals reach their least excess long before the last groups.
       let own =
-        groups(Int.random(in: 0...6, using: &random), step: 1, lengths: 1...40)
-        + groups(Int.random(in: 0...10, using: &random), step: -2, lengths: 1...90)
-      let tailDominant = groups(Int.random(in: 0...3, using: &random), step: 1, lengths: 1...40)
-      let tailOthers = groups(Int.random(in: 5...40, using: &random), step: -2, lengths: 1...150)
+        groups(Int.random(in: 0...6, using: &trial.random), step: 1, lengths: 1...40)
+        + groups(Int.random(in: 0...10, using: &trial.random), step: -2, lengths: 1...90)
+      let tailDominant = groups(Int.random(in: 0...3, using: &trial.random), step: 1, lengths: 1...40)
+      let tailOthers = groups(Int.random(in: 5...40, using: &trial.random), step: -2, lengths: 1...150)
       let fill = Self.list(own)
       let tailLengths = tailOthers.joined().map(\.length).sorted()
       let tail = VarietyTail(
@@ -136,20 +133,20 @@ struct VarietyFillOneDominantTests {
       let lengths = all.joined().filter { $0.step < 0 && $0.length <= high }.map(\.length).sorted()
       #expect(
         settled.othersSums == lengths.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1) },
-        "seed \(seed), trial \(trial): the others' sums")
+        "\(trial): the others' sums")
       fill.leastExcess(
         into: &rows, row: 0, settled: settled, reach: high,
         tail: (dominant: Self.list(tailDominant), others: tail.others))
       for total in 0...high {
         #expect(
           rows.excess(0, at: total) == model[total],
-          "seed \(seed), trial \(trial): at \(total) of \(high), own \(own), tail \(tailDominant) \(tailOthers)")
+          "\(trial): at \(total) of \(high), own \(own), tail \(tailDominant) \(tailOthers)")
       }
       // Totals whose excess the last groups could not lower: counted where the model's row without them is
       // already final there.
       let early = Self.leastExcess(own + tailDominant + tailOthers.dropLast(tailOthers.count / 2), high: high)
       lowered += (0...high).filter { early[$0] != nil && early[$0] == model[$0] }.count
     }
-    #expect(lowered > 10_000)
+    #expect(cases.meets(lowered, atLeast: 10_001, ofFull: 800), "\(lowered) totals final early")
   }
 }

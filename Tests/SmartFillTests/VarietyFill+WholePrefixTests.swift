@@ -1,3 +1,4 @@
+import SmartFillTestSupport
 import Testing
 
 @testable import SmartFill
@@ -38,24 +39,22 @@ struct VarietyFillWholePrefixTests {
 
   @Test("the rule's answer with and without the prefix, against brute force; the prefix is taken and refused")
   func againstBruteForce() {
-    let seed: UInt64 = 0x9E_F1_7E
-    var random = SeededGenerator(seed: seed)
-    print("variety whole prefix: seed \(seed)")
+    let cases = SeededCases(seed: 0x9E_F1_7E, count: 3000)
     var taken = 0
     var refused = 0
-    for trial in 0..<3000 {
-      let (durations, dominant, groupEnds, window) = Self.randomCase(&random)
-      let aim = trial % 3 == 0 ? nil : Int.random(in: 0...(window.count / 2), using: &random)
+    for var trial in cases {
+      let (durations, dominant, groupEnds, window) = Self.randomCase(&trial.random)
+      let aim = trial.random.chance(1, in: 3) ? nil : Int.random(in: 0...(window.count / 2), using: &trial.random)
       let expected = VarietyFillTests.bruteForce(
         durations, dominant: dominant, window: window, groupEnds: groupEnds, aim: aim)
       var fill = VarietyFill(
         durations: durations, groupEnds: groupEnds, dominantIndex: dominant.map { $0 ? 0 : nil }, dominantCount: 1)
       // Small heads too, so that the search after the prefix has a tail of its own.
-      if trial % 2 == 1 { fill.headSize = Int.random(in: 1...4, using: &random) }
+      if Bool.random(using: &trial.random) { fill.headSize = Int.random(in: 1...4, using: &trial.random) }
       let target = Aim(targetSeconds: (window.lowerBound + window.upperBound) / 2, aimSeconds: aim ?? 0)
       let aimed = aim.map { _ in target }
       let context =
-        "seed \(seed), trial \(trial): \(durations) \(dominant) groups \(groupEnds) in \(window), aim \(String(describing: aim)), head \(fill.headSize)"
+        "\(trial): \(durations) \(dominant) groups \(groupEnds) in \(window), aim \(String(describing: aim)), head \(fill.headSize)"
       for (prefix, excess) in [(true, true), (false, true), (true, false), (false, false)] {
         fill.takesWholePrefix = prefix
         fill.usesExcessRows = excess
@@ -74,17 +73,15 @@ struct VarietyFillWholePrefixTests {
       }
     }
     // Both ways out of a guess are taken many times: the search after it found a completion, or none.
-    #expect(taken > 300)
-    #expect(refused > 100)
+    #expect(cases.meets(taken, atLeast: 301, ofFull: 3000), "\(taken) taken")
+    #expect(cases.meets(refused, atLeast: 101, ofFull: 3000), "\(refused) refused")
   }
 
   @Test("the guess is never shorter than the prefix the rule takes whole below the window (brute force)")
   func guessIsNotShort() {
-    let seed: UInt64 = 0x9E_55
-    var random = SeededGenerator(seed: seed)
-    print("variety prefix guess: seed \(seed)")
-    for trial in 0..<2000 {
-      let (durations, dominant, groupEnds, window) = Self.randomCase(&random)
+    let cases = SeededCases(seed: 0x9E_55, count: 2000)
+    for var trial in cases {
+      let (durations, dominant, groupEnds, window) = Self.randomCase(&trial.random)
       let count = durations.count
       let fill = VarietyFill(
         durations: durations, groupEnds: groupEnds, dominantIndex: dominant.map { $0 ? 0 : nil }, dominantCount: 1)
@@ -101,43 +98,41 @@ struct VarietyFillWholePrefixTests {
       let guess = fill.wholePrefix(low: window.lowerBound, top: window.upperBound, start: [0])
       #expect(
         guess.count >= whole && guess.count < count,
-        "seed \(seed), trial \(trial): \(durations) \(dominant) in \(window): guessed \(guess.count), the rule takes \(whole)"
+        "\(trial): \(durations) \(dominant) in \(window): guessed \(guess.count), the rule takes \(whole)"
       )
-      #expect(guess.total == durations.prefix(guess.count).reduce(0, +), "seed \(seed), trial \(trial)")
+      #expect(guess.total == durations.prefix(guess.count).reduce(0, +), "\(trial)")
     }
   }
 
   @Test("two dominant shows: the same answer with and without the prefix (seeded)")
   func twoDominantShows() {
-    let seed: UInt64 = 0x2D_0E
-    var random = SeededGenerator(seed: seed)
-    print("variety whole prefix, two shows: seed \(seed)")
+    let cases = SeededCases(seed: 0x2D_0E, count: 1500)
     var taken = 0
-    for trial in 0..<1500 {
-      let count = Int.random(in: 2...14, using: &random)
-      let run = Int.random(in: 0...count, using: &random)
-      let durations = (0..<count).map { _ in Int.random(in: 1...30, using: &random) }
+    for var trial in cases {
+      let count = Int.random(in: 2...14, using: &trial.random)
+      let run = Int.random(in: 0...count, using: &trial.random)
+      let durations = (0..<count).map { _ in Int.random(in: 1...30, using: &trial.random) }
       // A leading run of show 0, then shows 0, 1 and the others.
       let shows: [Int?] = (0..<count).map { item in
-        item < run ? 0 : [0, 1, nil, nil][Int.random(in: 0..<4, using: &random)]
+        item < run ? 0 : [0, 1, nil, nil][Int.random(in: 0..<4, using: &trial.random)]
       }
-      let high = Int.random(in: 1...150, using: &random)
-      let window = max(0, high - Int.random(in: 0...12, using: &random))...high
+      let high = Int.random(in: 1...150, using: &trial.random)
+      let window = max(0, high - Int.random(in: 0...12, using: &trial.random))...high
       var fill = VarietyFill(
         durations: durations, groupEnds: Array(1...count), dominantIndex: shows, dominantCount: 2)
-      if trial % 2 == 1 { fill.headSize = Int.random(in: 1...4, using: &random) }
+      if Bool.random(using: &trial.random) { fill.headSize = Int.random(in: 1...4, using: &trial.random) }
       fill.takesWholePrefix = false
       let plain = fill.select(in: window, fixedLow: nil, start: [0, 0], aim: nil, tail: nil)
       fill.takesWholePrefix = true
       let result = fill.select(in: window, fixedLow: nil, start: [0, 0], aim: nil, tail: nil)
       #expect(
         result.indices == plain.indices && result.total == plain.total && result.inWindow == plain.inWindow,
-        "seed \(seed), trial \(trial): \(durations) \(shows) in \(window), head \(fill.headSize)")
+        "\(trial): \(durations) \(shows) in \(window), head \(fill.headSize)")
       if fill.selectAfterWholePrefix(in: window, fixedLow: nil, start: [0, 0], aim: nil, tail: nil) != nil {
         taken += 1
       }
     }
-    #expect(taken > 100)
+    #expect(cases.meets(taken, atLeast: 101, ofFull: 1500), "\(taken) taken")
   }
 
   @Test("a search that stops outside its window takes nothing there, and selects as before inside")

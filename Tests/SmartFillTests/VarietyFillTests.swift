@@ -1,3 +1,4 @@
+import SmartFillTestSupport
 import SyntheticCatalogs
 import Testing
 
@@ -61,42 +62,42 @@ struct VarietyFillTests {
 
   @Test("matches the rule for one dominant show on thousands of seeded cases (brute force)")
   func againstBruteForce() throws {
-    let seed: UInt64 = 0xFA_11_E7
-    var random = SeededGenerator(seed: seed)
-    print("variety fill: seed \(seed)")
+    let cases = SeededCases(seed: 0xFA_11_E7, count: 3000)
     var split = 0
-    for trial in 0..<3000 {
-      let count = Int.random(in: 1...11, using: &random)
-      let durations = (0..<count).map { _ in Int.random(in: 1...40, using: &random) }
+    for var trial in cases {
+      let count = Int.random(in: 1...11, using: &trial.random)
+      let durations = (0..<count).map { _ in Int.random(in: 1...40, using: &trial.random) }
       var dominant: [Bool] = []
       var groupEnds: [Int] = []
       // Half the cases with chains of up to four candidates of one show (a series told in order).
       while dominant.count < count {
-        let length = min(count - dominant.count, trial % 2 == 0 ? 1 : Int.random(in: 1...4, using: &random))
-        let isDominant = Int.random(in: 0..<3, using: &random) > 0
+        let length = min(
+          count - dominant.count, Bool.random(using: &trial.random) ? 1 : Int.random(in: 1...4, using: &trial.random))
+        let isDominant = Int.random(in: 0..<3, using: &trial.random) > 0
         dominant += Array(repeating: isDominant, count: length)
         groupEnds += Array(repeating: dominant.count, count: length)
       }
-      let high = Int.random(in: 1...150, using: &random)
-      let window = max(0, high - Int.random(in: 0...10, using: &random))...high
+      let high = Int.random(in: 1...150, using: &trial.random)
+      let window = max(0, high - Int.random(in: 0...10, using: &trial.random))...high
       var fill = VarietyFill(
         durations: durations, groupEnds: groupEnds, dominantIndex: dominant.map { $0 ? 0 : nil },
         dominantCount: 1)
       // A third of the cases with a small head (or a budget that allows only one candidate in it), so that
       // the tail's multiset sets and the search continued in the tail are checked as well.
-      switch trial % 3 {
-      case 1: fill.headSize = Int.random(in: 1...4, using: &random)
+      let way = Int.random(in: 0..<3, using: &trial.random)
+      switch way {
+      case 1: fill.headSize = Int.random(in: 1...4, using: &trial.random)
       case 2: fill.budget = 1
       default: break
       }
-      if trial % 3 != 0, count > 1 { split += 1 }
+      if way != 0, count > 1 { split += 1 }
       // Half the cases aim at the window's centre (the engine's default aim is a minute of a ±3 minute window).
-      let aim = trial % 4 < 2 ? nil : Int.random(in: 0...(window.count / 2), using: &random)
+      let aim = Bool.random(using: &trial.random) ? nil : Int.random(in: 0...(window.count / 2), using: &trial.random)
       let expected = Self.bruteForce(durations, dominant: dominant, window: window, groupEnds: groupEnds, aim: aim)
       // Both kinds of rows: the excess rows (in one byte and in two), and the bitsets per state that larger
       // shows still use; the excess rows also with their tail's totals first computed up to a random reach
       // (the default starts at 2,048).
-      let reach = Int.random(in: 0...high, using: &random)
+      let reach = Int.random(in: 0...high, using: &trial.random)
       for (excess, tailReach, bytes) in [
         (true, nil, true), (true, reach, true), (true, reach, false), (false, nil, true),
       ] {
@@ -108,63 +109,61 @@ struct VarietyFillTests {
         #expect(
           result.indices == expected.indices && result.total == expected.total
             && result.inWindow == expected.inWindow,
-          "seed \(seed), trial \(trial): \(durations) \(dominant) groups \(groupEnds) in \(window), head \(fill.headSize), budget \(fill.budget), excess rows \(excess), bytes \(bytes), tail reach \(String(describing: tailReach)), aim \(String(describing: aim))"
+          "\(trial): \(durations) \(dominant) groups \(groupEnds) in \(window), head \(fill.headSize), budget \(fill.budget), excess rows \(excess), bytes \(bytes), tail reach \(String(describing: tailReach)), aim \(String(describing: aim))"
         )
       }
     }
-    #expect(split > 1000)
+    #expect(cases.meets(split, atLeast: 1001, ofFull: 3000), "\(split) of \(cases.count) split")
   }
 
   @Test("runs of many candidates of one length in the tail give the count oracle's answer (bundled steps)")
   func manyOfOneLength() {
-    let seed: UInt64 = 0xB0_4D1F
-    var random = SeededGenerator(seed: seed)
-    print("variety bundles: seed \(seed)")
-    for trial in 0..<300 {
+    let cases = SeededCases(seed: 0xB0_4D1F, count: 300)
+    for var trial in cases {
       // 20–60 single candidates of two or three lengths, most of them of the dominant show.
-      let lengths = (0..<Int.random(in: 2...3, using: &random)).map { _ in Int.random(in: 1...6, using: &random) }
-      let count = Int.random(in: 20...60, using: &random)
-      let durations = (0..<count).map { _ in lengths.randomElement(using: &random)! }
-      let dominant = (0..<count).map { _ in Int.random(in: 0..<4, using: &random) > 0 }
-      let high = Int.random(in: 10...120, using: &random)
-      let window = max(0, high - Int.random(in: 0...8, using: &random))...high
-      let aim = Int.random(in: 0...4, using: &random)
+      let lengths = (0..<Int.random(in: 2...3, using: &trial.random)).map { _ in
+        Int.random(in: 1...6, using: &trial.random)
+      }
+      let count = Int.random(in: 20...60, using: &trial.random)
+      let durations = (0..<count).map { _ in lengths.randomElement(using: &trial.random)! }
+      let dominant = (0..<count).map { _ in Int.random(in: 0..<4, using: &trial.random) > 0 }
+      let high = Int.random(in: 10...120, using: &trial.random)
+      let window = max(0, high - Int.random(in: 0...8, using: &trial.random))...high
+      let aim = Int.random(in: 0...4, using: &trial.random)
       var fill = VarietyFill(
         durations: durations, groupEnds: Array(1...count), dominantIndex: dominant.map { $0 ? 0 : nil },
         dominantCount: 1)
-      fill.headSize = Int.random(in: 1...6, using: &random)
-      fill.storesExcessInBytes = Bool.random(using: &random)
+      fill.headSize = Int.random(in: 1...6, using: &trial.random)
+      fill.storesExcessInBytes = Bool.random(using: &trial.random)
       let result = fill.select(
         in: window, aim: Aim(targetSeconds: (window.lowerBound + window.upperBound) / 2, aimSeconds: aim))
       let expected = VarietyDominatedTests.countOracle(durations, dominant: dominant, window: window, aim: aim)
       #expect(
         result.indices == expected.taken && result.total == expected.total,
-        "seed \(seed), trial \(trial): \(durations) \(dominant) in \(window), aim \(aim), head \(fill.headSize)")
+        "\(trial): \(durations) \(dominant) in \(window), aim \(aim), head \(fill.headSize)")
     }
   }
 
   @Test("pruning keeps every candidate of every selection that fits and ends arrangeable (enumeration)")
   func pruningKeepsEverySelection() {
-    let seed: UInt64 = 0x9B_0E_D5
-    var random = SeededGenerator(seed: seed)
-    print("variety pruning: seed \(seed)")
+    let cases = SeededCases(seed: 0x9B_0E_D5, count: 2000)
     var dropped = 0
-    for trial in 0..<2000 {
-      let count = Int.random(in: 1...10, using: &random)
-      let shows = trial % 3 == 0 ? 2 : 1
+    for var trial in cases {
+      let count = Int.random(in: 1...10, using: &trial.random)
+      let shows = trial.random.chance(1, in: 3) ? 2 : 1
       var dominantIndex: [Int?] = []
       var groupEnds: [Int] = []
       while dominantIndex.count < count {
-        let length = min(count - dominantIndex.count, Int.random(in: 1...3, using: &random))
+        let length = min(count - dominantIndex.count, Int.random(in: 1...3, using: &trial.random))
         for _ in 0..<length {
-          let kind = Int.random(in: 0...shows, using: &random)
+          let kind = Int.random(in: 0...shows, using: &trial.random)
           dominantIndex.append(kind < shows ? kind : nil)
         }
         groupEnds += Array(repeating: dominantIndex.count, count: length)
       }
-      let durations = (0..<count).map { _ in Int.random(in: 1...30, using: &random) }
-      let start = (0..<shows).map { _ in Int.random(in: -2...9, using: &random) }
-      let high = Int.random(in: 0...120, using: &random)
+      let durations = (0..<count).map { _ in Int.random(in: 1...30, using: &trial.random) }
+      let start = (0..<shows).map { _ in Int.random(in: -2...9, using: &trial.random) }
+      let high = Int.random(in: 0...120, using: &trial.random)
       let fill = VarietyFill(
         durations: durations, groupEnds: groupEnds, dominantIndex: dominantIndex, dominantCount: shows)
       // Every selection that takes each group from its start and fits: with `start`, also arrangeable at
@@ -184,7 +183,7 @@ struct VarietyFillTests {
         if ends.allSatisfy({ $0 <= 2 }) { arrangeable.formUnion(taken) }
       }
       let context =
-        "seed \(seed), trial \(trial): \(durations) \(dominantIndex) groups \(groupEnds) from \(start) up to \(high)"
+        "\(trial): \(durations) \(dominantIndex) groups \(groupEnds) from \(start) up to \(high)"
       for (from, needed) in [(nil, fitting), (start, arrangeable)] {
         let (kept, places) = fill.pruned(upTo: high, from: from)
         // The kept candidates are this list's, in order, each group still taken from its start.
@@ -202,30 +201,28 @@ struct VarietyFillTests {
       }
     }
     // The needs of the others drop candidates that fit.
-    #expect(dropped > 1000)
+    #expect(cases.meets(dropped, atLeast: 1001, ofFull: 2000), "\(dropped) dropped")
   }
 
   @Test("the sums of the shortest candidates, whole or only while they fit, counted or sorted (seeded)")
   func shortestSums() {
-    let seed: UInt64 = 0x5_0B7ED
-    var random = SeededGenerator(seed: seed)
-    print("shortest sums: seed \(seed)")
-    for trial in 0..<500 {
-      let count = Int.random(in: 0...40, using: &random)
+    let cases = SeededCases(seed: 0x5_0B7ED, count: 500)
+    for var trial in cases {
+      let count = Int.random(in: 0...40, using: &trial.random)
       // Lengths both below and above four times the candidates, where they are counted and sorted.
-      let longest = trial % 3 == 0 ? 500 : 50
-      let durations = (0..<count).map { _ in Int.random(in: 1...longest, using: &random) }
-      let dominantIndex = (0..<count).map { _ in Bool.random(using: &random) ? 0 : nil as Int? }
+      let longest = trial.random.chance(1, in: 3) ? 500 : 50
+      let durations = (0..<count).map { _ in Int.random(in: 1...longest, using: &trial.random) }
+      let dominantIndex = (0..<count).map { _ in Bool.random(using: &trial.random) ? 0 : nil as Int? }
       let fill = VarietyFill(
         durations: durations, groupEnds: (0..<count).map { $0 + 1 },
         dominantIndex: dominantIndex, dominantCount: 1)
-      let cut = Int.random(in: 0...count, using: &random)
+      let cut = Int.random(in: 0...count, using: &trial.random)
       // Totals that stop the sums, or not.
-      let total = Int.random(in: 0...(trial % 2 == 0 ? 4 * cut : 400), using: &random)
+      let total = Int.random(in: 0...(Bool.random(using: &trial.random) ? 4 * cut : 400), using: &trial.random)
       let others = (0..<cut).filter { dominantIndex[$0] == nil }.map { durations[$0] }.sorted()
       var expected = [0]
       for length in others { expected.append(expected.last! + length) }
-      let context = "seed \(seed), trial \(trial): \(durations) \(dominantIndex) before \(cut) up to \(total)"
+      let context = "\(trial): \(durations) \(dominantIndex) before \(cut) up to \(total)"
       #expect(fill.shortestSums(before: cut) { $0 == nil } == expected, "\(context)")
       #expect(
         fill.shortestSums(before: cut, upTo: total) { $0 == nil } == expected.filter { $0 <= total }, "\(context)")
@@ -358,18 +355,17 @@ struct VarietyDominatedTests {
 
   @Test("15–60 short episodes of one show and a few small shows: the engine's choice is the count oracle's")
   func dominatedCatalogs() throws {
-    let seed: UInt64 = 0xD0_41_4A
-    print("variety dominated: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0xD0_41_4A, count: 120)
     var filled = 0
-    for trial in 0..<120 {
-      let episodes = Int.random(in: 15...60, using: &random)
+    for var trial in cases {
+      let episodes = Int.random(in: 15...60, using: &trial.random)
       let catalog = Self.dominatedCatalog(
-        episodes: episodes, lengths: 61...100, others: Int.random(in: 1...6, using: &random), theirEpisodes: 1...4,
-        theirLengths: 120...1500, random: &random)
-      let minutes = [15, 30, 45][trial % 3]
-      let tolerance = [180, 300][trial % 2]
-      let aim = [0, 60, tolerance][Int.random(in: 0..<3, using: &random)]
+        episodes: episodes, lengths: 61...100, others: Int.random(in: 1...6, using: &trial.random),
+        theirEpisodes: 1...4,
+        theirLengths: 120...1500, random: &trial.random)
+      let minutes = [15, 30, 45].randomElement(using: &trial.random)!
+      let tolerance = [180, 300].randomElement(using: &trial.random)!
+      let aim = [0, 60, tolerance][Int.random(in: 0..<3, using: &trial.random)]
       let target = minutes * 60
       let window = (target - tolerance)...(target + tolerance)
       let items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
@@ -378,18 +374,18 @@ struct VarietyDominatedTests {
       let request = FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim)
       var engine = try FillEngine(catalog: catalog)
       let result = try engine.fill(request)
-      let context = "seed \(seed), trial \(trial), \(episodes) episodes, \(minutes) min ± \(tolerance) s, aim \(aim)"
+      let context = "\(trial): \(episodes) episodes, \(minutes) min ± \(tolerance) s, aim \(aim)"
       #expect(Set(result.entries.map(\.id)) == Set(expected.taken.map { items[$0].id }), "\(context)")
       #expect(result.totalSeconds == expected.total, "\(context)")
       if result.status == .filled { filled += 1 }
       // A short head: the search reads the rest from the index (see `VarietyTail`), by ranges of lengths, and
       // builds more when its forward pass runs past the head.
-      engine.lookaheadHeadSize = Int.random(in: 1...16, using: &random)
+      engine.lookaheadHeadSize = Int.random(in: 1...16, using: &trial.random)
       let cut = try engine.fill(request)
       #expect(cut == result, "\(context), head \(engine.lookaheadHeadSize!)")
       // The tail's totals first computed up to a random reach: a pass that finds no completion below it
       // computes them again up to what is left of the window.
-      engine.varietyTailReach = Int.random(in: 0...window.upperBound, using: &random)
+      engine.varietyTailReach = Int.random(in: 0...window.upperBound, using: &trial.random)
       let reached = try engine.fill(request)
       #expect(
         reached == result,
@@ -405,39 +401,37 @@ struct VarietyDominatedTests {
         #expect(try engine.fill(request) == result, "\(context), started from \(start)")
       }
     }
-    #expect(filled > 60)
+    #expect(cases.meets(filled, atLeast: 61, ofFull: 120), "\(filled) of \(cases.count) filled")
   }
 
   @Test("a show needing many others after a short head: the tail's long others not built or searched (600 cases)")
   func manyOthersPastTheHead() throws {
-    let seed: UInt64 = 0x07E5_0F7A
-    print("many others past the head: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0x07E5_0F7A, count: 600)
     var bounded = 0
-    for trial in 0..<600 {
+    for var trial in cases {
       // Many others, one to three episodes each, so that most of them are free candidates the head does not
       // build.
       let catalog = Self.dominatedCatalog(
-        episodes: Int.random(in: 20...50, using: &random), lengths: 61...120,
-        others: Int.random(in: 60...150, using: &random), theirEpisodes: 1...3, theirLengths: 90...1800,
-        random: &random)
-      if try Self.pastTheHead(catalog, trial: trial, seed: seed, random: &random) { bounded += 1 }
+        episodes: Int.random(in: 20...50, using: &trial.random), lengths: 61...120,
+        others: Int.random(in: 60...150, using: &trial.random), theirEpisodes: 1...3, theirLengths: 90...1800,
+        random: &trial.random)
+      if try Self.pastTheHead(catalog, &trial) { bounded += 1 }
     }
-    #expect(bounded > 100, "most cases should take more than a head")
+    #expect(cases.meets(bounded, atLeast: 101, ofFull: 600), "most cases should take more than a head: \(bounded)")
   }
 
   /// Fills `catalog` for variety at a random target from 30 to 90 minutes with a head of 12 to 20 candidates
   /// and the rest read from the index, and expects the fill with every candidate built; whether it took more
   /// than a head.
-  static func pastTheHead(_ catalog: Catalog, trial: Int, seed: UInt64, random: inout SeededGenerator) throws -> Bool {
-    let target = 60 * Int.random(in: 30...90, using: &random)
-    let tolerance = [180, 300][trial % 2]
+  static func pastTheHead(_ catalog: Catalog, _ trial: inout SeededCase) throws -> Bool {
+    let target = 60 * Int.random(in: 30...90, using: &trial.random)
+    let tolerance = [180, 300].randomElement(using: &trial.random)!
     let request = FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance)
     var whole = try FillEngine(catalog: catalog)
     whole.lookaheadHeadSize = Int.max
     var cut = whole
-    cut.lookaheadHeadSize = Int.random(in: 12...20, using: &random)
-    let context = "seed \(seed), trial \(trial), \(target) s ± \(tolerance), head \(cut.lookaheadHeadSize!)"
+    cut.lookaheadHeadSize = Int.random(in: 12...20, using: &trial.random)
+    let context = "\(trial): \(target) s ± \(tolerance), head \(cut.lookaheadHeadSize!)"
     let expected = try whole.fill(request)
     #expect(try cut.fill(request) == expected, "\(context)")
     return expected.entries.count > 12
@@ -451,30 +445,28 @@ struct VarietyDominatedTests {
     // chain's prefix holds several of them: it is cut where its total passes what is left, not that bound.
     // (On gen-100-s42 at 24 hours ± 5 minutes, instance 4, cutting it there lost the completion and the
     // engine trapped on an unarrangeable selection.)
-    let seed: UInt64 = 0x5E_41A1
-    print("serial others past the head: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0x5E_41A1, count: 600)
     var longer = 0
-    for trial in 0..<600 {
+    for var trial in cases {
       var catalog = Self.dominatedCatalog(
-        episodes: Int.random(in: 20...50, using: &random), lengths: 61...120,
-        others: Int.random(in: 20...60, using: &random), theirEpisodes: 1...2, theirLengths: 300...1800,
-        random: &random)
+        episodes: Int.random(in: 20...50, using: &trial.random), lengths: 61...120,
+        others: Int.random(in: 20...60, using: &trial.random), theirEpisodes: 1...2, theirLengths: 300...1800,
+        random: &trial.random)
       // Serial others of short episodes, heard in order: each a chain of the tail.
-      for show in 0..<Int.random(in: 3...10, using: &random) {
+      for show in 0..<Int.random(in: 3...10, using: &trial.random) {
         catalog.shows.append(
           Show(
             feedURL: "https://example.com/s\(show).xml", title: "S\(show)", ordering: .serial,
-            recentListeningSeconds: Int.random(in: 0...200, using: &random),
-            episodes: (0..<Int.random(in: 3...8, using: &random)).map { index in
+            recentListeningSeconds: Int.random(in: 0...200, using: &trial.random),
+            episodes: (0..<Int.random(in: 3...8, using: &trial.random)).map { index in
               Episode(
                 guid: "s\(show)-\(index)", title: "S \(index)", published: day(index),
-                durationSeconds: Int.random(in: 40...240, using: &random), season: 1, episode: index + 1)
+                durationSeconds: Int.random(in: 40...240, using: &trial.random), season: 1, episode: index + 1)
             }))
       }
-      if try Self.pastTheHead(catalog, trial: trial, seed: seed, random: &random) { longer += 1 }
+      if try Self.pastTheHead(catalog, &trial) { longer += 1 }
     }
-    #expect(longer > 100, "most cases should take more than a head")
+    #expect(cases.meets(longer, atLeast: 101, ofFull: 600), "most cases should take more than a head: \(longer)")
   }
 
   @Test("gen-100-s42 at 24 hours ± 5 minutes with the benchmark's fifth request: filled, as with every candidate built")

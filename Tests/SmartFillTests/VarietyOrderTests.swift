@@ -1,4 +1,5 @@
 import Foundation
+import SmartFillTestSupport
 import Testing
 
 @testable import SmartFill
@@ -104,26 +105,24 @@ struct VarietyOrderTests {
   @Test(
     "matches the documented variety rule on thousands of seeded random catalogs, never three in a row (brute force)")
   func bruteForce() throws {
-    let seed = UInt64(0x7A71_E7)
-    print("variety brute force: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
-    var checked = 0
-    var misses = 0
+    let cases = SeededCases(seed: 0x7A71_E7, count: 3000)
     var capped = 0
-    while checked < 3000 {
-      let caseSeed = random.next()
-      var caseRandom = SeededGenerator(seed: caseSeed)
-      let catalog = randomCatalog(&caseRandom, maximumShows: 3, maximumEpisodes: 6)
-      let items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
-      guard items.count <= 14 else { continue }
-      let target = Int.random(in: 1...120, using: &caseRandom) * 60
-      let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &caseRandom)])
+    for var trial in cases {
+      // A catalog of at most 14 candidates, which brute force enumerates.
+      var catalog: Catalog
+      var items: [Oracle.Item]
+      repeat {
+        catalog = randomCatalog(&trial.random, maximumShows: 3, maximumEpisodes: 6)
+        items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
+      } while items.count > 14
+      let target = Int.random(in: 1...120, using: &trial.random) * 60
+      let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &trial.random)])
       let window = (target - tolerance)...(target + tolerance)
       let engine = try FillEngine(catalog: catalog)
-      let aim = [0, 20, 60, 180][Int.random(in: 0..<4, using: &caseRandom)]
+      let aim = [0, 20, 60, 180][Int.random(in: 0..<4, using: &trial.random)]
       let result = try engine.fill(
         FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim))
-      let context = "case seed \(caseSeed), target \(target) ± \(tolerance), aim \(aim)"
+      let context = "\(trial): target \(target) ± \(tolerance), aim \(aim)"
       let shows = result.entries.map(\.id.feedURL)
       #expect(!hasThreeInARow(shows), "\(context): \(shows)")
       #expect(result.totalSeconds <= window.upperBound, "\(context)")
@@ -154,11 +153,8 @@ struct VarietyOrderTests {
       } else {
         #expect(result.status == (expected.inWindow ? .filled : .short), "\(context)")
       }
-      if !expected.inWindow && !items.isEmpty { misses += 1 }
-      checked += 1
     }
-    print("variety brute force: \(checked) cases, \(capped) needed more than fill time, \(misses) cannot meet both")
-    #expect(capped > 20, "the random cases should exercise the cap")
+    #expect(cases.meets(capped, atLeast: 21, ofFull: 3000), "the random cases should exercise the cap: \(capped)")
   }
 }
 
@@ -181,37 +177,35 @@ extension VarietyOrderTests {
 extension VarietyOrderTests {
   @Test("a small memory budget splits the exact search into head and tail, and the answer stays the rule's")
   func budgetKeepsTheAnswer() throws {
-    let seed = UInt64(0xFA11_BAC)
-    print("variety budget: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
-    var checked = 0
-    while checked < 1500 {
-      let caseSeed = random.next()
-      var caseRandom = SeededGenerator(seed: caseSeed)
-      let catalog = randomCatalog(&caseRandom, maximumShows: 3, maximumEpisodes: 6)
-      let items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
-      guard items.count <= 14 else { continue }
-      let target = Int.random(in: 1...120, using: &caseRandom) * 60
-      let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &caseRandom)])
+    for var trial in SeededCases(seed: 0xFA11_BAC, count: 1500) {
+      // A catalog of at most 14 candidates, which brute force enumerates.
+      var catalog: Catalog
+      var items: [Oracle.Item]
+      repeat {
+        catalog = randomCatalog(&trial.random, maximumShows: 3, maximumEpisodes: 6)
+        items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
+      } while items.count > 14
+      let target = Int.random(in: 1...120, using: &trial.random) * 60
+      let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &trial.random)])
       let window = (target - tolerance)...(target + tolerance)
       var engine = try FillEngine(catalog: catalog)
-      engine.varietyBudget = Int.random(in: 0...200, using: &caseRandom)
+      engine.varietyBudget = Int.random(in: 0...200, using: &trial.random)
       // Up to 6, or no limit but the budget's (a head as long as the budget allows, then a tail).
-      let head = Int.random(in: 1...7, using: &caseRandom)
+      let head = Int.random(in: 1...7, using: &trial.random)
       engine.lookaheadHeadSize = head == 7 ? Int.max : head
       // Half the cases with the tail's totals first computed up to a random reach, in seconds.
-      if Bool.random(using: &caseRandom) {
-        engine.varietyTailReach = Int.random(in: 0...window.upperBound, using: &caseRandom)
+      if Bool.random(using: &trial.random) {
+        engine.varietyTailReach = Int.random(in: 0...window.upperBound, using: &trial.random)
       }
       // The search started from fill time's selection, from the likely dominant show, or from any show.
       engine.varietyStart =
         [
-          .plainSelection, .likelyDominant, .show(Int.random(in: 0..<catalog.shows.count, using: &caseRandom)),
-        ][Int.random(in: 0..<3, using: &caseRandom)]
+          .plainSelection, .likelyDominant, .show(Int.random(in: 0..<catalog.shows.count, using: &trial.random)),
+        ][Int.random(in: 0..<3, using: &trial.random)]
       let request = FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance)
       let result = try engine.fill(request)
       let context =
-        "case seed \(caseSeed), target \(target) ± \(tolerance), budget \(engine.varietyBudget), tail reach \(String(describing: engine.varietyTailReach)), start \(engine.varietyStart)"
+        "\(trial): target \(target) ± \(tolerance), budget \(engine.varietyBudget), tail reach \(String(describing: engine.varietyTailReach)), start \(engine.varietyStart)"
       // The same result, message included, as when started from fill time's selection.
       engine.varietyStart = .plainSelection
       #expect(try engine.fill(request) == result, "\(context)")
@@ -219,7 +213,6 @@ extension VarietyOrderTests {
       let arrangeable = { (mask: UInt32) in Oracle.isArrangeable(mask, items) }
       let expected = Oracle.apply(items, window: window, aim: FillRequest.defaultAimSeconds, valid: arrangeable)
       #expect(Set(result.entries.map(\.id)) == Set(expected.taken.map { items[$0].id }), "\(context)")
-      checked += 1
     }
   }
 }
@@ -256,20 +249,18 @@ extension VarietyOrderTests {
   @Test(
     "no two of one category in a row whenever some order allows it, on thousands of seeded selections (brute force)")
   func categoriesAlternateWheneverPossible() throws {
-    let seed: UInt64 = 0xCA7E_6012
-    print("variety categories: seed \(seed)")
-    var random = SeededGenerator(seed: seed)
+    let cases = SeededCases(seed: 0xCA7E_6012, count: 3000)
     var alternating = 0
-    for trial in 0..<3000 {
-      let showCount = Int.random(in: 1...5, using: &random)
-      let counts = (0..<showCount).map { _ in Int.random(in: 0...4, using: &random) }
+    for var trial in cases {
+      let showCount = Int.random(in: 1...5, using: &trial.random)
+      let counts = (0..<showCount).map { _ in Int.random(in: 0...4, using: &trial.random) }
       let categories: [String?] = (0..<showCount).map { _ in
-        [nil, "News", "Comedy", "History"][Int.random(in: 0..<4, using: &random)]
+        [nil, "News", "Comedy", "History"][Int.random(in: 0..<4, using: &trial.random)]
       }
       let shows = counts.indices.map { show in
         (category: categories[show], items: (0..<counts[show]).map { (show, $0) })
       }
-      let context = "seed \(seed), trial \(trial): counts \(counts), categories \(categories)"
+      let context = "\(trial): counts \(counts), categories \(categories)"
       let order = VarietyOrder.arrange(shows)
       // The largest classes and shows found by scans or by heaps: the same order.
       let byHeaps = VarietyOrder.arrange(shows, scanLimit: 0)
@@ -291,7 +282,7 @@ extension VarietyOrderTests {
         #expect(clashes.isEmpty, "\(context): \(order)")
       }
     }
-    #expect(alternating > 1000)
+    #expect(cases.meets(alternating, atLeast: 1001, ofFull: 3000), "\(alternating) could alternate")
   }
 
   @Test("News, Comedy, Comedy is arranged Comedy, News, Comedy")

@@ -1,5 +1,6 @@
 import Foundation
 import SmartFill
+import SmartFillTestSupport
 import SyntheticCatalogs
 import Testing
 
@@ -14,7 +15,8 @@ struct CatalogGeneratorTests {
     #expect(Array(CatalogGenerator(subscriptions: 41, seed: 5).catalog().shows.prefix(40)) == first.shows)
   }
 
-  @Test("100 subscriptions have the documented shape", arguments: [1, 2, 3] as [UInt64])
+  // The benchmark's seeds, not random ones: the shape is the generator's average, which one seed in a few misses.
+  @Test("100 subscriptions have the documented shape on the benchmark's seeds", arguments: [1, 2, 3] as [UInt64])
   func shape(seed: UInt64) throws {
     let catalog = CatalogGenerator(subscriptions: 100, seed: seed).catalog()
     #expect(catalog.shows.count == 100)
@@ -49,11 +51,11 @@ struct CatalogGeneratorTests {
 
   @Test("every generated catalog is valid catalog JSON and reads back equal")
   func validJSON() throws {
-    for seed: UInt64 in 1...5 {
-      let catalog = CatalogGenerator(subscriptions: 30, seed: seed).catalog()
+    for trial in SeededCases(seed: 0x7A_1D, count: 5) {
+      let catalog = CatalogGenerator(subscriptions: 30, seed: trial.seed).catalog()
       let data = catalog.jsonData()
-      #expect(Catalog.problems(inJSON: data).isEmpty)
-      #expect(try Catalog(json: data) == catalog)
+      #expect(Catalog.problems(inJSON: data).isEmpty, "\(trial)")
+      #expect(try Catalog(json: data) == catalog, "\(trial)")
     }
   }
 }
