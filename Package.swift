@@ -8,6 +8,9 @@ import PackageDescription
 //                           (no product: the package's own utilities, as swift-collections'
 //                           InternalCollectionsUtilities)
 //   SmartFill               the engine and the catalog format                      on SmartFillSupport
+//   FillRules               the fill rules' plain definitions: the model that the  on SmartFill (its public
+//                           tests, fillbench and Audit check the engine against    types only)
+//                           (no product)
 //   SyntheticCatalogs       the benchmark's catalog generator                      on SmartFill
 //   Feeds                   RSS and OPML import                                    on SmartFill
 //   Queues                  named queues and their store                           on SmartFill
@@ -16,8 +19,8 @@ import PackageDescription
 //                           protocol, engine, simulator)                           on Queues
 //   QueueSyncPostgres       the sync server's record store on PostgreSQL           on QueueSync, CLibPQ (libpq)
 //   QueueScreens            the switcher, management and editor screens as values  on Queues
-//   Audit                   the design's validation checklist as a report of checks run on SmartFill, Queues,
-//                           AutoSwitch, QueueSync, SyntheticCatalogs, DesignBaseline
+//   Audit                   the design's validation checklist as a report of checks run on SmartFill, FillRules,
+//                           Queues, AutoSwitch, QueueSync, SyntheticCatalogs, DesignBaseline
 //   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, AutoSwitch,
 //                                                                                  QueueSync, QueueScreens,
 //                                                                                  SyntheticCatalogs, Audit
@@ -87,10 +90,13 @@ let package = Package(
     .target(name: "SmartFill", dependencies: ["SmartFillSupport"]),
     .testTarget(
       name: "SmartFillTests",
-      dependencies: ["SmartFill", "SmartFillSupport", "SyntheticCatalogs", "SmartFillTestSupport"]
+      dependencies: ["SmartFill", "SmartFillSupport", "SyntheticCatalogs", "FillRules", "SmartFillTestSupport"]
     ),
 
     // On the engine.
+    .target(name: "FillRules", dependencies: ["SmartFill"]),
+    .testTarget(
+      name: "FillRulesTests", dependencies: ["FillRules", "SmartFill", "SyntheticCatalogs", "SmartFillTestSupport"]),
     .target(name: "SyntheticCatalogs", dependencies: ["SmartFill", "SmartFillSupport"]),
     .testTarget(
       name: "SyntheticCatalogsTests", dependencies: ["SyntheticCatalogs", "SmartFill", "SmartFillTestSupport"]),
@@ -132,7 +138,8 @@ let package = Package(
     .target(
       name: "Audit",
       dependencies: [
-        "SmartFill", "SmartFillSupport", "SyntheticCatalogs", "Queues", "AutoSwitch", "QueueSync", "DesignBaseline",
+        "SmartFill", "SmartFillSupport", "SyntheticCatalogs", "FillRules", "Queues", "AutoSwitch", "QueueSync",
+        "DesignBaseline",
       ]),
     .testTarget(
       name: "AuditTests",
@@ -157,11 +164,15 @@ let package = Package(
     .testTarget(name: "DesignBaselineTests", dependencies: ["DesignBaseline", "SmartFill", "SyntheticCatalogs"]),
     .executableTarget(
       name: "fillbench",
-      dependencies: ["SmartFill", "SmartFillSupport", "SyntheticCatalogs", "DesignBaseline", "BenchmarkSupport"],
+      dependencies: [
+        "SmartFill", "SmartFillSupport", "SyntheticCatalogs", "FillRules", "DesignBaseline", "BenchmarkSupport",
+      ],
       path: "Benchmarks/fillbench"),
     .testTarget(
       name: "FillbenchTests",
-      dependencies: ["fillbench", "SmartFill", "SmartFillSupport", "SyntheticCatalogs", "SmartFillTestSupport"]),
+      dependencies: [
+        "fillbench", "SmartFill", "SmartFillSupport", "SyntheticCatalogs", "FillRules", "SmartFillTestSupport",
+      ]),
     .executableTarget(
       name: "queuebench", dependencies: ["Queues", "AutoSwitch", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
       path: "Benchmarks/queuebench"),

@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import DesignBaseline
+import FillRules
 import Foundation
 import SmartFill
 import SmartFillSupport
@@ -39,7 +40,7 @@ struct CaseResult {
   var seedOverfillRate: Double
   var seedThreeInARowRate: Double?
   var ruleConflicts: Int
-  /// Instances whose selection was compared with ``PlainRule``'s.
+  /// Instances whose selection was compared with the plain rule's (``FillTimeRule`` or ``ContinueSeriesRule``).
   var plainRuleChecks = 0
   var failures: [String]
 }
@@ -178,11 +179,12 @@ struct Suite {
     var seedOverfills = 0
     var seedThreeInARow = 0
     var plainChecks = 0
+    let check = ResultCheck(catalog: catalog)
     for (index, request) in requests.enumerated() {
-      let check = IndependentCheck(catalog: catalog, mode: mode, excluded: request.excluded)
-      let reach = check.reachability(window)
+      let reachable = Rules.reachableTotals(catalog, for: request)
+      let reach = (best: reachable.largest, feasible: reachable.contains(anyOf: window))
       let result = try engine.fill(request)
-      for problem in check.violations(of: result, window: window) {
+      for problem in check.violations(of: result, for: request).sentences {
         failures.append("instance \(index): \(problem)")
       }
       deviation += abs(result.totalSeconds - target)
@@ -205,11 +207,11 @@ struct Suite {
       if catalog.shows.count == 100, index < (mode == .variety ? requests.count : 2), plainChecks < 2 {
         let plain =
           mode == .continueSeries
-          ? PlainContinueSeries(catalog: catalog, priority: request.priorityShows, excluded: request.excluded)
-            .select(target: target, tolerance: tolerance, aim: request.aimSeconds)
-          : PlainRule(catalog: catalog, priority: request.priorityShows, excluded: request.excluded)
-            .select(target: target, tolerance: tolerance, aim: request.aimSeconds)
-        if mode != .variety || PlainRule.isArrangeable(plain.taken) {
+          ? ContinueSeriesRule(catalog: catalog, priorityShows: request.priorityShows, excluded: request.excluded)
+            .select(window: window, aim: request.aimSeconds)
+          : FillTimeRule(catalog: catalog, priorityShows: request.priorityShows, excluded: request.excluded)
+            .select(window: window, aim: request.aimSeconds)
+        if mode != .variety || Rules.isArrangeable(plain.taken) {
           if Set(result.entries.map(\.id)) != plain.taken || result.totalSeconds != plain.total {
             failures.append("instance \(index): the selection differs from the plain rule's (\(plain.total) s)")
           }
@@ -221,7 +223,7 @@ struct Suite {
       seedDeviation += abs(seed.totalSeconds - target)
       seedWorstDeviation = max(seedWorstDeviation, abs(seed.totalSeconds - target))
       if seed.totalSeconds > window.upperBound { seedOverfills += 1 }
-      if hasThreeInARow(seed.episodes) { seedThreeInARow += 1 }
+      if Rules.threeInARow(seed.episodes) != nil { seedThreeInARow += 1 }
     }
     let seedTimes = time(requests.count, limit: options.quick ? 20 : 60) { index in
       Measurement.blackHole(baseline(catalog, requests[index]))

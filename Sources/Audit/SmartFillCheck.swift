@@ -1,4 +1,5 @@
 import DesignBaseline
+import FillRules
 import Foundation
 import Queues
 import SmartFill
@@ -144,7 +145,7 @@ struct SmartFillCheck {
       tally.errors.append("\(request.mode.rawValue)\(Self.targetText(request)) on \(name): \(error)")
       return nil
     }
-    let violations = FillRules(catalog: engine.catalog).violations(of: result, for: request)
+    let violations = ResultCheck(catalog: engine.catalog).violations(of: result, for: request)
     let what = "\(request.mode.rawValue)\(Self.targetText(request)) on \(name)"
     tally.invalid += violations.invalid.map { "\(what): \($0)" }
     tally.skipped += violations.skipped.map { "\(what): \($0)" }

@@ -1,3 +1,4 @@
+import FillRules
 import Queues
 import SmartFill
 import SmartFillSupport
@@ -130,7 +131,7 @@ enum StoreFindings {
 
   private static func serialFindings(_ queue: Queue, show: Show, queued: [Episode]) -> [AuditFinding] {
     var findings: [AuditFinding] = []
-    let sorted = queued.sorted { SeriesOrder.precedes($0, $1, ordering: show.ordering) }
+    let sorted = queued.sorted { Rules.precedes($0, $1, ordering: show.ordering) }
     if let index = queued.indices.first(where: { queued[$0].guid != sorted[$0].guid }) {
       let early = queued[index]
       let first = sorted[index]
@@ -140,7 +141,7 @@ enum StoreFindings {
           "\(queue.name) plays \(quoted(show.title)) out of order: \(label(early)) before \(label(first))",
           recommendation: "Put \(quoted(show.title)) in \(queue.name) back in series order"))
     }
-    let chain = FillRules.chain(of: show, excluding: [])
+    let chain = Rules.chain(of: show, excluding: [], unknownLength: .stop).map(\.guid)
     let queuedGUIDs = Set(queued.map(\.guid))
     if let last = chain.lastIndex(where: queuedGUIDs.contains) {
       let skipped = chain[...last].filter { !queuedGUIDs.contains($0) }

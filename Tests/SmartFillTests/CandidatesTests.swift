@@ -1,3 +1,4 @@
+import FillRules
 import Foundation
 import SmartFillTestSupport
 import SyntheticCatalogs
@@ -5,72 +6,23 @@ import Testing
 
 @testable import SmartFill
 
-/// Medium-sized catalogs (tens of candidates, several checkpoint blocks) against a plain implementation of
-/// the rule with arrays of Booleans: no bitsets, no pruning, no common unit, no checkpoints.
+/// Medium-sized catalogs (tens of candidates, several checkpoint blocks) against the plain implementation of
+/// the rule (`FillTimeRule`: arrays of Booleans, no bitsets, no pruning, no common unit, no checkpoints).
 @Suite("Candidates and pruning at medium size")
 struct CandidatesTests {
-  static func plainRule(
-    _ items: [Oracle.Item], window: ClosedRange<Int>, aim: Int? = nil
-  ) -> (taken: Set<EpisodeID>, total: Int) {
-    let high = window.upperBound
-    let count = items.count
-    // chain end of each item
-    var ends = [Int](repeating: 0, count: count)
-    for index in items.indices {
-      var end = index + 1
-      if let chain = items[index].chain {
-        while end < count, items[end].chain == chain { end += 1 }
-      }
-      ends[index] = end
-    }
-    var suffix = [[Bool]](repeating: [Bool](repeating: false, count: high + 1), count: count + 1)
-    suffix[count][0] = true
-    for index in stride(from: count - 1, through: 0, by: -1) {
-      let duration = items[index].seconds
-      for sum in 0...high {
-        suffix[index][sum] = suffix[ends[index]][sum] || (sum >= duration && suffix[index + 1][sum - duration])
-      }
-    }
-    let best = (0...high).last { suffix[0][$0] } ?? 0
-    var low = best >= window.lowerBound ? window.lowerBound : best
-    var top = high
-    if best >= window.lowerBound, let aim {
-      let narrowed = Oracle.aimed(window, totals: (0...high).filter { suffix[0][$0] }, aim: aim)
-      low = narrowed.lowerBound
-      top = narrowed.upperBound
-    }
-    var taken: Set<EpisodeID> = []
-    var total = 0
-    var index = 0
-    while index < count, total < low {
-      let duration = items[index].seconds
-      let fits =
-        total + duration <= top
-        && (max(0, low - total - duration)...(top - total - duration)).contains { suffix[index + 1][$0] }
-      if fits {
-        taken.insert(items[index].id)
-        total += duration
-        index += 1
-      } else {
-        index = ends[index]
-      }
-    }
-    return (taken, total)
-  }
-
   @Test("the engine equals the plain rule on seeded catalogs of up to 160 episodes")
   func mediumCatalogs() throws {
     for var trial in SeededCases(seed: 0x3ED1_0A, count: 60) {
       let catalog = randomCatalog(
         &trial.random, maximumShows: 8, maximumEpisodes: 20, minuteScale: Bool.random(using: &trial.random))
       let priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<6, using: &trial.random) == 0 }
-      let items = Oracle.fillTimeItems(catalog, priority: priority, excluded: [])
+      let items = Rules.fillTimeItems(catalog, priorityShows: priority, excluded: [])
       let total = items.reduce(0) { $0 + $1.seconds }
       let target = max(2, Int.random(in: 1...max(1, total / 2), using: &trial.random))
       let tolerance = min(target - 1, Int.random(in: 0...300, using: &trial.random))
       let window = (target - tolerance)...(target + tolerance)
       let aim = [0, 15, 60, 300][Int.random(in: 0..<4, using: &trial.random)]
-      let expected = Self.plainRule(items, window: window, aim: aim)
+      let expected = FillTimeRule(items: items).select(window: window, aim: aim)
       let result = try FillEngine(catalog: catalog).fill(
         FillRequest(
           mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
@@ -95,13 +47,13 @@ struct CandidatesTests {
     for var trial in cases {
       let catalog = randomCatalog(
         &trial.random, maximumShows: 8, maximumEpisodes: 20, minuteScale: Bool.random(using: &trial.random))
-      let items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
+      let items = Rules.fillTimeItems(catalog, priorityShows: [], excluded: [])
       let total = items.reduce(0) { $0 + $1.seconds }
       let target = max(2, Int.random(in: 1...max(1, total * 3 / 4), using: &trial.random))
       let tolerance = min(target - 1, Int.random(in: 0...120, using: &trial.random))
       let window = (target - tolerance)...(target + tolerance)
       let aim = [0, 15, 60, 300][Int.random(in: 0..<4, using: &trial.random)]
-      let expected = Self.plainRule(items, window: window, aim: aim)
+      let expected = FillTimeRule(items: items).select(window: window, aim: aim)
       var engine = try FillEngine(catalog: catalog)
       engine.lookaheadHeadSize = Int.random(in: 1...12, using: &trial.random)
       let result = try engine.fill(
@@ -137,9 +89,9 @@ struct FullCatalogRuleTests {
         (0..<Int.random(in: 0...20, using: &trial.random)).map { _ in ids.randomElement(using: &trial.random)! })
       let tolerance = [180, 300].randomElement(using: &trial.random)!
       let window = (2700 - tolerance)...(2700 + tolerance)
-      let items = Oracle.fillTimeItems(catalog, priority: priority, excluded: excluded)
+      let items = Rules.fillTimeItems(catalog, priorityShows: priority, excluded: excluded)
       // The request's default aim, a minute.
-      let expected = CandidatesTests.plainRule(items, window: window, aim: 60)
+      let expected = FillTimeRule(items: items).select(window: window, aim: 60)
       let result = try FillEngine(catalog: catalog).fill(
         FillRequest(
           mode: .fillTime, targetSeconds: 2700, toleranceSeconds: tolerance, priorityShows: priority,
@@ -158,8 +110,8 @@ struct FullCatalogRuleTests {
     let excluded = Set(
       catalog.shows[3].episodes.prefix(5).map { EpisodeID(feedURL: catalog.shows[3].feedURL, guid: $0.guid) })
     let window = (28_800 - 180)...(28_800 + 180)
-    let items = Oracle.fillTimeItems(catalog, priority: priority, excluded: excluded)
-    let expected = CandidatesTests.plainRule(items, window: window, aim: 60)
+    let items = Rules.fillTimeItems(catalog, priorityShows: priority, excluded: excluded)
+    let expected = FillTimeRule(items: items).select(window: window, aim: 60)
     let result = try FillEngine(catalog: catalog).fill(
       FillRequest(mode: .fillTime, targetSeconds: 28_800, priorityShows: priority, excluded: excluded))
     #expect(items.count > 2000)
@@ -188,14 +140,14 @@ struct FullCatalogRuleTests {
       for (index, show) in catalog.shows.enumerated() {
         // The README's chain, passing over unknown lengths: those taken up to the first whose running total
         // passes the limit, and every unknown one counted.
-        let chain = Oracle.chain(show, excluded: excluded, passingOverUnknown: true)
+        let chain = Rules.chain(of: show, excluding: excluded, unknownLength: .passOver)
         var expected: [String] = []
         var sum = 0
         for episode in chain where sum <= limit {
           expected.append(episode.guid)
           sum += episode.remainingSeconds!
         }
-        let order = Oracle.seriesOrder(show)
+        let order = Rules.seriesOrder(of: show)
         let latest = order.lastIndex { $0.kind == .full && $0.isPlayed } ?? -1
         let unknown = order[(latest + 1)...].count {
           $0.kind == .full && !$0.isPlayed && $0.remainingSeconds == nil

@@ -1,5 +1,8 @@
+import FillRules
 import Foundation
+import SmartFillSupport
 import SmartFillTestSupport
+import SyntheticCatalogs
 import Testing
 
 @testable import SmartFill
@@ -86,7 +89,7 @@ struct ContinueSeriesTests {
       var catalog: Catalog
       var excluded: Set<EpisodeID>
       var priority: [String]
-      var items: [Oracle.Item]
+      var items: [Rules.Item]
       repeat {
         catalog = randomCatalog(&trial.random, maximumShows: 4, maximumEpisodes: 6)
         let allIDs = catalog.shows.flatMap { show in
@@ -94,12 +97,12 @@ struct ContinueSeriesTests {
         }
         excluded = Set(allIDs.filter { _ in Int.random(in: 0..<8, using: &trial.random) == 0 })
         priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<4, using: &trial.random) == 0 }
-        items = Oracle.roundRobinItems(catalog, priority: priority, excluded: excluded)
+        items = Rules.roundRobinItems(catalog, priorityShows: priority, excluded: excluded)
       } while items.count > 14
       let target = Int.random(in: 1...120, using: &trial.random) * 60 + Int.random(in: 0..<60, using: &trial.random)
       let tolerance = min(target - 1, [0, 180, 300, 30, 1800][Int.random(in: 0..<5, using: &trial.random)])
       let aim = [0, 20, 60, 180, 1800][Int.random(in: 0..<5, using: &trial.random)]
-      let expected = Oracle.apply(items, window: (target - tolerance)...(target + tolerance), aim: aim)
+      let expected = Rules.select(items, window: (target - tolerance)...(target + tolerance), aim: aim)
       var engine = try FillEngine(catalog: catalog)
       engine.scratch = pool
       let result = try engine.fill(
@@ -270,5 +273,42 @@ struct ContinueSeriesFollowingTests {
     #expect(cases.meets(grown, atLeast: 1001, ofFull: 3000), "solvers should often be given more chains, got \(grown)")
     #expect(
       TestScale.replayedSeed != nil || !pool.keptWordCapacities.isEmpty, "the solvers gave their rows' words back")
+  }
+}
+
+@Suite("Continue series on full 100-subscription catalogs")
+struct ContinueSeriesFullCatalogTests {
+  @Test("the engine's selection equals the plain rule's, with priority shows and exclusions")
+  func againstThePlainRule() throws {
+    var engines: [UInt64: FillEngine] = [:]
+    for var trial in SeededCases(seed: 0xC0_5E71E5, count: 16, minimum: 4) {
+      let catalogSeed = trial.random.element(of: [1, 2, 3, 42] as [UInt64])
+      if engines[catalogSeed] == nil {
+        engines[catalogSeed] = try FillEngine(
+          catalog: CatalogGenerator(subscriptions: 100, seed: catalogSeed).catalog())
+      }
+      let engine = engines[catalogSeed]!
+      let catalog = engine.catalog
+      let priority = (0..<Int.random(in: 0...3, using: &trial.random)).map { _ in
+        trial.random.element(of: catalog.shows).feedURL
+      }
+      let unplayed = catalog.shows.flatMap { show in
+        show.episodes.filter { !$0.isPlayed }.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) }
+      }
+      let excluded = Set(
+        (0..<Int.random(in: 0...20, using: &trial.random)).map { _ in trial.random.element(of: unplayed) })
+      let (target, tolerance) = trial.random.element(of: [(900, 180), (2_700, 180), (5_400, 300), (28_800, 300)])
+      let aim = trial.random.element(of: [0, 20, 60, 180])
+      let result = try engine.fill(
+        FillRequest(
+          mode: .continueSeries, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
+          priorityShows: priority, excluded: excluded))
+      let plain = ContinueSeriesRule(catalog: catalog, priorityShows: priority, excluded: excluded)
+        .select(window: (target - tolerance)...(target + tolerance), aim: aim)
+      let context = "\(trial): catalog seed \(catalogSeed), \(target) ± \(tolerance) s, aim \(aim) s"
+      #expect(Set(result.entries.map(\.id)) == plain.taken, "\(context)")
+      #expect(result.totalSeconds == plain.total, "\(context)")
+      #expect(!plain.taken.isEmpty, "\(context): the catalog should leave something to take")
+    }
   }
 }

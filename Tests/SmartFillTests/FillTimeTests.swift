@@ -1,3 +1,4 @@
+import FillRules
 import Foundation
 import SmartFillTestSupport
 import Testing
@@ -113,7 +114,7 @@ struct FillTimeTests {
       // A catalog of at most 14 candidates, which brute force enumerates.
       var excluded: Set<EpisodeID>
       var priority: [String]
-      var items: [Oracle.Item]
+      var items: [Rules.Item]
       var catalog: Catalog
       repeat {
         catalog = randomCatalog(&trial.random)
@@ -122,13 +123,13 @@ struct FillTimeTests {
         }
         excluded = Set(allIDs.filter { _ in Int.random(in: 0..<8, using: &trial.random) == 0 })
         priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<4, using: &trial.random) == 0 }
-        items = Oracle.fillTimeItems(catalog, priority: priority, excluded: excluded)
+        items = Rules.fillTimeItems(catalog, priorityShows: priority, excluded: excluded)
       } while items.count > 14
       let target = Int.random(in: 1...120, using: &trial.random) * 60 + Int.random(in: 0..<60, using: &trial.random)
       let tolerance = min(target - 1, [0, 180, 300, 30, 1800][Int.random(in: 0..<5, using: &trial.random)])
       let window = (target - tolerance)...(target + tolerance)
       let aim = [0, 20, 60, 180, 1800][Int.random(in: 0..<5, using: &trial.random)]
-      let expected = Oracle.apply(items, window: window, aim: aim)
+      let expected = Rules.select(items, window: window, aim: aim)
       var engine = try FillEngine(catalog: catalog)
       engine.scratch = pool
       let result = try engine.fill(

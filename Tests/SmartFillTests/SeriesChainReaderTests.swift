@@ -1,3 +1,4 @@
+import FillRules
 import Foundation
 import SmartFillTestSupport
 import SyntheticCatalogs
@@ -39,16 +40,17 @@ struct SeriesChainReaderTests {
       let request = Self.randomRequest(catalog, target: limit - 60, &trial.random)
       let context = RequestContext(index: engine.index, request: request, catalog: catalog)
       let unit = engine.index.durationUnit
-      // The independent model: every show's chain gathered on its own, sorted by its key.
-      let model = catalog.shows.indices.compactMap { show -> (key: PriorityKey, show: Int, seconds: [Int])? in
-        let links = context.chain(
-          of: show, limit: limit, unknown: catalog.shows[show].ordering == .serial ? .stop : .skip
-        )
-        .links
-        guard let first = links.first else { return nil }
-        let published = catalog.shows[show].episodes[first.episode].published.timeIntervalSince1970
-        return (context.key(show: show, published: published, position: 0), show, links.map(\.seconds))
-      }.sorted { $0.key < $1.key }
+      // The model: the shows in the rules' order, each one's chain gathered on its own and cut where its total
+      // passes the limit.
+      let model = Rules.continueSeriesChains(catalog, priorityShows: request.priorityShows, excluded: request.excluded)
+        .map { chain in
+          var sum = 0
+          let seconds = chain.episodes.map { $0.remainingSeconds! }.prefix { seconds in
+            defer { sum += seconds }
+            return sum <= limit
+          }
+          return (show: chain.show, seconds: Array(seconds))
+        }
       var all = SeriesChainReader(context, upTo: limit, unit: unit)
       all.read(atLeast: Int.max)
       let label = "\(trial)"

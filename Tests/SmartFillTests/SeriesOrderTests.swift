@@ -1,3 +1,4 @@
+import FillRules
 import Foundation
 import SmartFillTestSupport
 import Testing
@@ -41,9 +42,9 @@ struct SeriesOrderTests {
       let order = SeriesOrder.indices(of: show).map { show.episodes[$0].guid }
       show.episodes.shuffle(using: &trial.random)
       #expect(SeriesOrder.indices(of: show).map { show.episodes[$0].guid } == order, "\(trial)")
-      #expect(order == Oracle.seriesOrder(show).map(\.guid), "\(trial)")
+      #expect(order == Rules.seriesOrder(of: show).map(\.guid), "\(trial)")
       // Listed in series order, or newest first, as feeds do: the order needs no sort, and is the same.
-      let sorted = Oracle.seriesOrder(show)
+      let sorted = Rules.seriesOrder(of: show)
       // And nearly so, one pair swapped (a trailer listed beside its season's first episode): the sort starts
       // from the way the feed runs, rising or falling.
       var swapped = sorted

@@ -1,3 +1,4 @@
+import FillRules
 import Foundation
 import SmartFillTestSupport
 import SyntheticCatalogs
@@ -323,9 +324,9 @@ struct SplitCandidatesTests {
       let catalogSeed = trial.random.element(of: [1, 2] as [UInt64])
       let (target, tolerance) = trial.random.element(of: [(2_700, 180), (28_800, 300)])
       let catalog = CatalogGenerator(subscriptions: 100, seed: catalogSeed).catalog()
-      let items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
+      let items = Rules.fillTimeItems(catalog, priorityShows: [], excluded: [])
       let window = (target - tolerance)...(target + tolerance)
-      let expected = CandidatesTests.plainRule(items, window: window, aim: 60)
+      let expected = FillTimeRule(items: items).select(window: window, aim: 60)
       let result = try FillEngine(catalog: catalog).fill(
         FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance))
       let context = "\(trial): catalog seed \(catalogSeed), \(target) ± \(tolerance), \(items.count) candidates"

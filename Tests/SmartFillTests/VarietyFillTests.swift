@@ -1,3 +1,4 @@
+import FillRules
 import SmartFillTestSupport
 import SyntheticCatalogs
 import Testing
@@ -6,58 +7,30 @@ import Testing
 
 @Suite("Variety fill")
 struct VarietyFillTests {
-  /// The rule for one dominant show, by enumeration: every subset of the candidates after a position that
-  /// takes each group's remaining candidates from its start (`groupEnds[i]` is the end of `i`'s group; `nil`
-  /// for one candidate per group), with `D = count(dominant) − 2 · count(others)` at most 2 at the end.
-  /// With `aim`, the window is first narrowed around its centre as ``Aim`` does (``Oracle/aimed(_:totals:aim:)``).
+  /// The rule for one dominant show (``Rules/select(_:window:aim:admits:)`` by enumeration): the candidates in
+  /// groups taken from their start (`groupEnds[i]` is the end of `i`'s group; `nil` for one candidate per group),
+  /// a selection admissible when `D = count(dominant) − 2 · count(others)` is at most 2. Without `aim`, the
+  /// whole window.
   static func bruteForce(
     _ durations: [Int], dominant: [Bool], window: ClosedRange<Int>, groupEnds: [Int]? = nil, aim: Int? = nil
   ) -> (indices: [Int], total: Int, inWindow: Bool) {
-    let count = durations.count
-    let groupEnds = groupEnds ?? Array(1...max(1, count))
-    func completions(from start: Int) -> [(total: Int, delta: Int)] {
-      var result: [(Int, Int)] = []
-      for subset in 0..<(1 << (count - start)) {
-        let taken = (start..<count).filter { subset >> ($0 - start) & 1 == 1 }
-        // Within a group, a candidate is taken only with every one before it (from `start` on).
-        let prefixes = taken.allSatisfy { item in
-          item == start || groupEnds[item - 1] != groupEnds[item] || taken.contains(item - 1)
-        }
-        guard prefixes else { continue }
-        result.append(
-          (taken.reduce(0) { $0 + durations[$1] }, taken.reduce(0) { $0 + (dominant[$1] ? 1 : -2) }))
-      }
-      return result
+    let groupEnds = groupEnds ?? Array(1...max(1, durations.count))
+    let show = Show(feedURL: "list", title: "")
+    let items = durations.indices.map { index in
+      // A group's candidates form a chain, named by the group's end.
+      let start = index > 0 && groupEnds[index - 1] == groupEnds[index] ? nil : index
+      let first = start ?? (0..<index).first { groupEnds[$0] == groupEnds[index] }!
+      var item = Rules.Item(
+        Episode(guid: "\(index)", published: day(0), durationSeconds: durations[index]), of: show,
+        number: dominant[index] ? 0 : 1, inChain: groupEnds[index] > first + 1, link: index - first)
+      item.chain = item.chain.map { _ in groupEnds[index] }
+      return item
     }
-    let totals = completions(from: 0).filter { $0.total <= window.upperBound && $0.delta <= 2 }.map(\.total)
-    let best = totals.max() ?? 0
-    let inWindow = best >= window.lowerBound
-    var low = inWindow ? window.lowerBound : best
-    var top = window.upperBound
-    if inWindow, let aim {
-      let narrowed = Oracle.aimed(window, totals: totals, aim: aim)
-      (low, top) = (narrowed.lowerBound, narrowed.upperBound)
+    let admits = { (mask: UInt32) in
+      items.indices.reduce(0) { $0 + (mask & 1 << $1 == 0 ? 0 : dominant[$1] ? 1 : -2) } <= 2
     }
-    var taken: [Int] = []
-    var total = 0
-    var delta = 0
-    var position = 0
-    while position < count, total < low || delta > 2 {
-      let after = delta + (dominant[position] ? 1 : -2)
-      let reaches = completions(from: position + 1).contains { completion in
-        let sum = total + durations[position] + completion.total
-        return (low...top).contains(sum) && after + completion.delta <= 2
-      }
-      if reaches {
-        taken.append(position)
-        total += durations[position]
-        delta = after
-        position += 1
-      } else {
-        position = groupEnds[position]
-      }
-    }
-    return (taken, total, inWindow)
+    let selection = Rules.select(items, window: window, aim: aim ?? window.count, admits: admits)
+    return (selection.taken, selection.total, selection.inWindow)
   }
 
   @Test("matches the rule for one dominant show on thousands of seeded cases (brute force)")
@@ -296,9 +269,7 @@ struct VarietyDominatedTests {
         for t in 0...high where has(reach[0][a][o], t) { totals.append(t) }
       }
     }
-    let best = totals.max() ?? 0
-    var target = best...best
-    if best >= window.lowerBound { target = Oracle.aimed(window, totals: totals, aim: aim) }
+    let target = Rules.targetRange(window, totals: totals, aim: aim).range
     var taken: [Int] = []
     var total = 0
     var a = 0
@@ -368,7 +339,7 @@ struct VarietyDominatedTests {
       let aim = [0, 60, tolerance][Int.random(in: 0..<3, using: &trial.random)]
       let target = minutes * 60
       let window = (target - tolerance)...(target + tolerance)
-      let items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
+      let items = Rules.fillTimeItems(catalog, priorityShows: [], excluded: [])
       let expected = Self.countOracle(
         items.map(\.seconds), dominant: items.map { $0.show == 0 }, window: window, aim: aim)
       let request = FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim)

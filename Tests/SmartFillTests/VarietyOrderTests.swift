@@ -1,3 +1,4 @@
+import FillRules
 import Foundation
 import SmartFillTestSupport
 import Testing
@@ -110,10 +111,10 @@ struct VarietyOrderTests {
     for var trial in cases {
       // A catalog of at most 14 candidates, which brute force enumerates.
       var catalog: Catalog
-      var items: [Oracle.Item]
+      var items: [Rules.Item]
       repeat {
         catalog = randomCatalog(&trial.random, maximumShows: 3, maximumEpisodes: 6)
-        items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
+        items = Rules.fillTimeItems(catalog, priorityShows: [], excluded: [])
       } while items.count > 14
       let target = Int.random(in: 1...120, using: &trial.random) * 60
       let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &trial.random)])
@@ -130,7 +131,7 @@ struct VarietyOrderTests {
       #expect(Set(result.entries.map(\.id)).count == result.entries.count, "\(context)")
       // Series order within each show.
       for show in catalog.shows {
-        let order = Oracle.seriesOrder(show).map(\.guid)
+        let order = Rules.seriesOrder(of: show).map(\.guid)
         let chosen = result.entries.filter { $0.id.feedURL == show.feedURL }.map(\.id.guid)
         let positions = chosen.map { order.firstIndex(of: $0)! }
         #expect(positions == positions.sorted(), "\(context)")
@@ -145,8 +146,8 @@ struct VarietyOrderTests {
         capped += 1
       }
       // Exactness: the documented rule, with arrangeable completions only.
-      let arrangeable = { (mask: UInt32) in Oracle.isArrangeable(mask, items) }
-      let expected = Oracle.apply(items, window: window, aim: aim, valid: arrangeable)
+      let arrangeable = { (mask: UInt32) in Rules.isArrangeable(mask, of: items) }
+      let expected = Rules.select(items, window: window, aim: aim, admits: arrangeable)
       #expect(Set(result.entries.map(\.id)) == Set(expected.taken.map { items[$0].id }), "\(context)")
       if items.isEmpty {
         #expect(result.status == .empty, "\(context)")
@@ -180,10 +181,10 @@ extension VarietyOrderTests {
     for var trial in SeededCases(seed: 0xFA11_BAC, count: 1500) {
       // A catalog of at most 14 candidates, which brute force enumerates.
       var catalog: Catalog
-      var items: [Oracle.Item]
+      var items: [Rules.Item]
       repeat {
         catalog = randomCatalog(&trial.random, maximumShows: 3, maximumEpisodes: 6)
-        items = Oracle.fillTimeItems(catalog, priority: [], excluded: [])
+        items = Rules.fillTimeItems(catalog, priorityShows: [], excluded: [])
       } while items.count > 14
       let target = Int.random(in: 1...120, using: &trial.random) * 60
       let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &trial.random)])
@@ -210,8 +211,8 @@ extension VarietyOrderTests {
       engine.varietyStart = .plainSelection
       #expect(try engine.fill(request) == result, "\(context)")
       #expect(!hasThreeInARow(result.entries.map(\.id.feedURL)), "\(context)")
-      let arrangeable = { (mask: UInt32) in Oracle.isArrangeable(mask, items) }
-      let expected = Oracle.apply(items, window: window, aim: FillRequest.defaultAimSeconds, valid: arrangeable)
+      let arrangeable = { (mask: UInt32) in Rules.isArrangeable(mask, of: items) }
+      let expected = Rules.select(items, window: window, aim: FillRequest.defaultAimSeconds, admits: arrangeable)
       #expect(Set(result.entries.map(\.id)) == Set(expected.taken.map { items[$0].id }), "\(context)")
     }
   }
