@@ -94,12 +94,11 @@ struct CatalogIndex: Sendable {
     return ranks
   }
 
-  /// The order of ``freeOrder``: (−listening, published, feed rank, position).
+  /// The order of ``freeOrder``: the priority order (``PriorityKey``) without a priority rank.
   static func precedes(_ lhs: Free, _ rhs: Free, feedRank: [Int]) -> Bool {
-    if lhs.listening != rhs.listening { return lhs.listening > rhs.listening }
-    if lhs.published != rhs.published { return lhs.published < rhs.published }
-    if lhs.show != rhs.show { return feedRank[Int(lhs.show)] < feedRank[Int(rhs.show)] }
-    return lhs.position < rhs.position
+    PriorityKey.precedes(
+      rank: (0, 0), listening: (lhs.listening, rhs.listening), published: (lhs.published, rhs.published),
+      feedRank: (feedRank[Int(lhs.show)], feedRank[Int(rhs.show)]), position: (Int(lhs.position), Int(rhs.position)))
   }
 
   /// Rebuilds ``seriesOrder``, ``freeByShow``, each entry's ``Free/freeRank``, ``freeByDuration`` and
@@ -171,11 +170,13 @@ struct CatalogIndex: Sendable {
     freeByDuration = byDuration
   }
 
-  /// The order of ``seriesOrder``: (−listening, ``seriesPublished``, feed rank).
+  /// The order of ``seriesOrder``: the priority order (``PriorityKey``) of the shows' keys without a priority
+  /// rank, dated by ``seriesPublished``.
   func seriesPrecedes(_ lhs: Int, _ rhs: Int) -> Bool {
-    if listening[lhs] != listening[rhs] { return listening[lhs] > listening[rhs] }
-    if seriesPublished[lhs] != seriesPublished[rhs] { return seriesPublished[lhs] < seriesPublished[rhs] }
-    return feedRank[lhs] < feedRank[rhs]
+    PriorityKey.precedes(
+      rank: (0, 0), listening: (listening[lhs], listening[rhs]),
+      published: (seriesPublished[lhs], seriesPublished[rhs]),
+      feedRank: (feedRank[lhs], feedRank[rhs]), position: (0, 0))
   }
 
   /// Show `show`'s free candidates, as positions in ``freeOrder``.

@@ -36,10 +36,27 @@ struct PriorityKey: Sendable, Hashable, Comparable {
   }
 
   static func < (lhs: PriorityKey, rhs: PriorityKey) -> Bool {
-    if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
-    if lhs.listening != rhs.listening { return lhs.listening > rhs.listening }
-    if lhs.published != rhs.published { return lhs.published < rhs.published }
-    if lhs.feedRank != rhs.feedRank { return lhs.feedRank < rhs.feedRank }
-    return lhs.position < rhs.position
+    precedes(
+      rank: (lhs.rank, rhs.rank), listening: (lhs.listening, rhs.listening), published: (lhs.published, rhs.published),
+      feedRank: (lhs.feedRank, rhs.feedRank), position: (lhs.position, rhs.position))
+  }
+
+  /// Whether the group whose key has the first of each pair comes before the one with the second: the priority
+  /// order, the one place the engine writes it (keys, the index's free candidates and its shows' order all
+  /// compare through it).
+  ///
+  /// The feed ranks are read only when everything before them ties, so that the index, which keeps a show's
+  /// number rather than its rank, looks its ranks up only then.
+  @inline(__always)
+  static func precedes(
+    rank: (Int, Int), listening: (Int, Int), published: (Double, Double), feedRank: @autoclosure () -> (Int, Int),
+    position: (Int, Int)
+  ) -> Bool {
+    if rank.0 != rank.1 { return rank.0 < rank.1 }
+    if listening.0 != listening.1 { return listening.0 > listening.1 }
+    if published.0 != published.1 { return published.0 < published.1 }
+    let feedRank = feedRank()
+    if feedRank.0 != feedRank.1 { return feedRank.0 < feedRank.1 }
+    return position.0 < position.1
   }
 }
