@@ -19,6 +19,10 @@
 /// O(*e* log *n* + *n*) simple word moves (`memmove`s and an offset table, no comparison per entry and no sort) for
 /// the *n* free candidates. Adding or removing a show renumbers the shows and rebuilds the derived order
 /// (``CatalogIndex/indexFreeByShow()``).
+///
+/// In debug builds every change ends by checking the index's invariants (``CatalogIndex/checkInvariants()``),
+/// so that the tests' thousands of random changes catch a patch that breaks one where it happens; the tests also
+/// compare the patched index with one built from scratch.
 extension CatalogIndex {
   /// Re-indexes show `show` as `value` (same feed URL).
   ///
@@ -33,6 +37,9 @@ extension CatalogIndex {
     if listeningChanged || oldPublished != part.seriesPublished { moveInSeriesOrder(show) }
     widenUnit(with: part)
     patchFree(ofShow: show, with: part.free)
+    #if DEBUG
+      checkInvariants()
+    #endif
   }
 
   /// Indexes a show added at the end of the catalog.
@@ -45,8 +52,11 @@ extension CatalogIndex {
     listening.append(value.recentListeningSeconds)
     store(part, at: show)
     feedURLs.append(value.feedURL)
-    refreshFeedRanks()
+    feedRank = Self.ranks(of: feedURLs)
     mergeFree(part.free)
+    #if DEBUG
+      checkInvariants()
+    #endif
   }
 
   /// Forgets show `show`; the later shows move down by one.
@@ -68,16 +78,11 @@ extension CatalogIndex {
     let marker = Int32(show)
     freeOrder.removeAll { $0.show == marker }
     for offset in freeOrder.indices where freeOrder[offset].show > marker { freeOrder[offset].show -= 1 }
-    refreshFeedRanks()
+    feedRank = Self.ranks(of: feedURLs)
     indexFreeByShow()
-  }
-
-  private mutating func refreshFeedRanks() {
-    var ranks = Array(repeating: 0, count: feedURLs.count)
-    for (rank, index) in feedURLs.indices.sorted(by: { feedURLs[$0] < feedURLs[$1] }).enumerated() {
-      ranks[index] = rank
-    }
-    feedRank = ranks
+    #if DEBUG
+      checkInvariants()
+    #endif
   }
 
   /// Merges one new show's free candidates (in their own order) into ``freeOrder`` and rebuilds the derived

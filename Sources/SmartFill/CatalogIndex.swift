@@ -73,7 +73,7 @@ struct CatalogIndex: Sendable {
     for (index, show) in shows.enumerated() { showIndexByURL[show.feedURL] = index }
     feedURLs = shows.map(\.feedURL)
     listening = shows.map(\.recentListeningSeconds)
-    feedRank = Self.feedRanks(shows)
+    feedRank = Self.ranks(of: feedURLs)
     series.reserveCapacity(shows.count)
     for (showIndex, show) in shows.enumerated() {
       let part = ShowPart(show, index: showIndex)
@@ -85,10 +85,10 @@ struct CatalogIndex: Sendable {
     indexFreeByShow()
   }
 
-  /// Each show's position among the shows sorted by feed URL.
-  static func feedRanks(_ shows: [Show]) -> [Int] {
-    var ranks = Array(repeating: 0, count: shows.count)
-    for (rank, index) in shows.indices.sorted(by: { shows[$0].feedURL < shows[$1].feedURL }).enumerated() {
+  /// Each feed URL's place among `feedURLs` sorted.
+  static func ranks(of feedURLs: [String]) -> [Int] {
+    var ranks = Array(repeating: 0, count: feedURLs.count)
+    for (rank, index) in feedURLs.indices.sorted(by: { feedURLs[$0] < feedURLs[$1] }).enumerated() {
       ranks[index] = rank
     }
     return ranks
