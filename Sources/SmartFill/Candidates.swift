@@ -200,11 +200,6 @@ final class RequestContext {
   /// A chain's episode: its series position, episode index and remaining seconds (−1 when unknown).
   typealias Link = (position: Int, episode: Int, seconds: Int)
 
-  /// How many excluded episodes a show may have for ``appendChain(of:limit:unknown:to:)`` to count the
-  /// episodes of unknown length past a full chain by looking for each excluded one, instead of passing over
-  /// every episode (gen-100-s42 continue series at 8 hours, instance 5: 1,234 k → 1,156 k instructions).
-  static let fewExclusions = 8
-
   /// ``chain(of:limit:unknown:)`` appended to `links` (one flat list for many chains, no array per chain).
   func appendChain(of show: Int, limit: Int, unknown: UnknownLength, to links: inout [Link]) -> (
     skipped: Int, stoppedAt: Int?
@@ -223,7 +218,7 @@ final class RequestContext {
         let rest = index.unknownChainCount[show] - unknownSeen + (link.seconds < 0 ? 1 : 0)
         guard checksExclusions else { return (rest + skipped, nil) }
         let excludedHere = excluded(ofShow: show)
-        if excludedHere.count <= Self.fewExclusions {
+        if excludedHere.count <= FillTuning.fewExclusions {
           let after = candidates[offset...]
           let excludedUnknown = excludedHere.count { episode in
             after.contains { $0.seconds < 0 && Int($0.episode) == episode }

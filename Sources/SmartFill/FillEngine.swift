@@ -13,34 +13,9 @@ public struct FillEngine: Sendable {
   /// The catalog the engine fills from.
   public internal(set) var catalog: Catalog
   var index: CatalogIndex
-  /// The most words of the exact variety search's head rows (see ``VarietyFill``); tests lower it to make
-  /// the search split its candidates into a head and a tail.
-  var varietyBudget = VarietyFill.wordBudget
-  /// Where fill time splits a long candidate list (see ``FillTime``), `nil` for
-  /// ``FillTime/headSize(forTop:)``; tests lower it.
-  var lookaheadHeadSize: Int?
-  /// How many chains continue series reads first (then four times as many each time they do not settle
-  /// the answer, see ``SeriesChainReader``), `nil` for ``SeriesChainReader/firstBatch(forTop:)``; tests set
-  /// it.
-  var seriesBatchSize: Int?
-  /// How far the variety search with one dominant show first computes its tail's totals (see
-  /// ``VarietyFill/tailReach``), `nil` for ``VarietyFill/defaultTailReach(forTop:)``; tests lower it.
-  var varietyTailReach: Int?
-  /// The most bytes of rows for which the variety search, past its head, searches the short candidates
-  /// left as one list (see ``VarietyFill/selectAfterHead(rest:cut:tail:left:start:)``), `nil` for
-  /// ``VarietyFill/wholeListBytes``; tests set it to 0 to search them in growing heads only.
-  var varietyWholeListBytes: Int?
-  /// Where variety's exact search starts (see `variety`); tests set each one, the answer is the same.
-  var varietyStart = VarietyStart.likelyDominant
-  /// Where variety's exact search starts.
-  enum VarietyStart: Sendable, Equatable {
-    /// From fill time's selection: the search runs only when a show dominates it.
-    case plainSelection
-    /// From the show a greedy pass likely has dominate, if any (the default), else from fill time's selection.
-    case likelyDominant
-    /// From the given show (its number in the catalog).
-    case show(Int)
-  }
+  /// How the engine works (head sizes, batches, budgets, where a search starts), never what it answers (see
+  /// ``FillTuning``); tests move it.
+  var tuning = FillTuning()
   /// Memory the fills reuse (see ``ScratchPool``), shared by copies of the engine; tests give engines one
   /// pool that keeps every array.
   var scratch = ScratchPool()
@@ -143,7 +118,7 @@ public struct FillEngine: Sendable {
     // with many episodes does not push the pass past it (any head size gives the same answer; this one saves
     // building and summarising a second segment).
     var first = headSize(window)
-    if lookaheadHeadSize == nil {
+    if tuning.lookaheadHeadSize == nil {
       let priority = split.priorityCandidates
       // A head of `size`, with the priority shows' candidates besides when they hold more than half of it.
       func withPriority(_ size: Int) -> Int { priority > size / 2 ? size + priority : size }
@@ -152,7 +127,7 @@ public struct FillEngine: Sendable {
       // forward pass ends (on 55 of 56 45-minute requests checked, on the same candidate; the other never got there).
       let middle = (window.lowerBound + window.upperBound) / 2
       let aimed = max(window.lowerBound, middle - aim)...min(window.upperBound, middle + aim)
-      let short = withPriority(FillTime.shortHeadSize)
+      let short = withPriority(FillTuning.shortHeadSize)
       // Room for the longer head at once: the candidates' three arrays are then allocated once, not again at
       // each extension (a reservation for the short head, then for the long one, then for each segment).
       split.reserve(withPriority(first))
@@ -208,7 +183,7 @@ public struct FillEngine: Sendable {
         // more costs less than building and solving three heads more, and the pass usually ends within one
         // (gen-100-s42 at 45 minutes: 381 k → 264 k instructions; at 10,000 subscriptions the groups are many
         // and the factor stays 4). Only speed depends on it.
-        let next = start == 0 && split.unbuiltGroups < 3 * size ? size : size * 4
+        let next = start == 0 && split.unbuiltGroups < 3 * size ? size : size * FillTuning.segmentGrowth
         if let rest = split.remaining(upTo: window.upperBound, unit: unit, limit: next) {
           appended = rest
           var fill = FillTime(durations: rest.durations.inUnits(of: unit), groupEnds: rest.groupEnds)
@@ -221,7 +196,10 @@ public struct FillEngine: Sendable {
         // 16 cost more where the pass ends early and the short ones are far apart, gen-100-s1 instance 5).
         if narrows {
           split.narrow(toLongest: window.upperBound * unit)
-          if start == 0 { return segment(from: end, size: 4, in: window, fixedLow: low, aim: nil).selection }
+          if start == 0 {
+            return segment(from: end, size: FillTuning.narrowedSegmentSize, in: window, fixedLow: low, aim: nil)
+              .selection
+          }
         }
         return segment(from: end, size: next, in: window, fixedLow: low, aim: nil).selection
       }
@@ -249,7 +227,7 @@ public struct FillEngine: Sendable {
 
   /// The head fill time splits off for `window` (the window before scaling).
   private func headSize(_ window: ClosedRange<Int>) -> Int {
-    lookaheadHeadSize ?? FillTime.headSize(forTop: window.upperBound)
+    tuning.lookaheadHeadSize ?? FillTuning.fillTimeHeadSize(forTop: window.upperBound)
   }
 
   /// Divides durations and window by the durations' greatest common divisor, which shrinks the sets of
@@ -303,7 +281,7 @@ public struct FillEngine: Sendable {
     var split = SplitCandidates(context, upTo: window.upperBound, pruneByShow: true)
     let head = gatherHead(context, window: window, split: &split)
     let guess: (show: Int, short: Bool)?
-    switch varietyStart {
+    switch tuning.varietyStart {
     case .plainSelection: guess = nil
     case .likelyDominant: guess = likelyDominantShow(split.built, window: window)
     case .show(let show): guess = (show, false)
@@ -325,9 +303,10 @@ public struct FillEngine: Sendable {
   }
 
   /// The show that a greedy pass over `candidates` (each one that keeps the total at most the window's top, in
-  /// priority order, until the total reaches the window) takes well past arrangeable (see ``likelyExcess``):
-  /// the likely dominant show of fill time's selection, and whether the pass fell short of the window (it then
-  /// names a show only further past, ``likelyShortExcess``); `nil` when none is.
+  /// priority order, until the total reaches the window) takes well past arrangeable (see
+  /// ``FillTuning/likelyExcess``): the likely dominant show of fill time's selection, and whether the pass fell
+  /// short of the window (it then names a show only further past, ``FillTuning/likelyShortExcess``); `nil` when
+  /// none is.
   ///
   /// - Complexity: O(*n*) for the *n* candidates passed.
   private func likelyDominantShow(_ candidates: TimeCandidates, window: ClosedRange<Int>) -> (
@@ -341,30 +320,10 @@ public struct FillEngine: Sendable {
       if total >= window.lowerBound { break }
     }
     let short = total < window.lowerBound
-    return Self.show(in: taken, withExcessAtLeast: short ? Self.likelyShortExcess : Self.likelyExcess).map {
+    return Self.show(in: taken, withExcessAtLeast: short ? FillTuning.likelyShortExcess : FillTuning.likelyExcess).map {
       ($0, short)
     }
   }
-
-  /// How far past arrangeable a greedy pass's selection must be for ``likelyDominantShow(_:window:)`` to
-  /// name its show: `count(show) − 2 · count(others)` at least 6, two episodes of others short of the
-  /// condition's 2. Closer than that, the rule's pass often takes other shows' episodes the greedy one passes
-  /// over, and a search held back for a show that does not dominate costs more than fill time's selection
-  /// (at 90 minutes, up to twice as much where a margin of 0 named a show). On the benchmark's
-  /// 100-subscription variety cases this names one for none of the 180 requests whose fill-time selection is
-  /// arrangeable, and for 34 of the 76 whose is not. Only speed depends on it. (At 4, it also named 9 of the
-  /// arrangeable ones and 3 more of the others: a few 100-subscription requests cost 5–21 % fewer instructions,
-  /// but gen-10000-s1 at 45 minutes cost 2.7–2.9 times as many where it named a show at 4 or 5.)
-  static let likelyExcess = 6
-
-  /// ``likelyExcess`` for a greedy pass that fell short of the window: the rule's pass goes on past it, and
-  /// may take other shows' episodes. On the benchmark's variety cases, every short pass 6 past arrangeable
-  /// (5 of them, gen-100-s3 at 90 ± 3 minutes) had an arrangeable fill-time selection, and a search held back
-  /// for its show cost 14–17 % more instructions; each 8 or more past (15: gen-10-s1, gen-100-s2 and
-  /// gen-1000-s1 at 8 hours, gen-100-s2 at 90 ± 3 minutes) had one dominant; twice ``likelyExcess``, 12, the
-  /// margin before, named only the 2 of them 14 past, and for the other 13 holding their show back first costs
-  /// 34–59 % fewer than fill time's selection first (gen-100-s2 at 90 minutes, instance 3: 1,049 k → 557 k).
-  static let likelyShortExcess = 8
 
   /// The exact variety search holding back `dominant` first (and each show that dominates its result after
   /// it), from the candidates `split` has built on, building at least `heads` heads of them first;
@@ -387,15 +346,15 @@ public struct FillEngine: Sendable {
     // The search's head has rows per state and is kept short; the candidates built before the tail is read
     // lazily also hold the priority shows' (the first ones) when they are many, which the head's tail then
     // has in memory.
-    let head = lookaheadHeadSize ?? VarietyFill.defaultHeadSize
+    let head = tuning.lookaheadHeadSize ?? FillTuning.varietyHeadSize
     let first =
-      lookaheadHeadSize == nil && split.priorityCandidates > head / 2
+      tuning.lookaheadHeadSize == nil && split.priorityCandidates > head / 2
       ? head + split.priorityCandidates : head > Int.max / heads ? Int.max : head * heads
     var dominants = [dominant]
     // The short candidates past the built ones, when the selection goes on among them.
     var appended: TimeCandidates?
-    let budget = varietyBudget
-    let wholeListBytes = varietyWholeListBytes ?? VarietyFill.wholeListBytes
+    let budget = tuning.varietyBudget
+    let wholeListBytes = tuning.varietyWholeListBytes
     /// The rule's selection among the candidates from `start` on, `size` of them built and the rest read
     /// from the index (more built each time the forward pass runs past them); indices in `split.built`
     /// followed by `appended`.
@@ -413,9 +372,9 @@ public struct FillEngine: Sendable {
         dominantCount: shows.count)
       fill.budget = budget
       fill.headSize = headSize
-      fill.tailReach = varietyTailReach
+      fill.tailReach = tuning.varietyTailReach
       fill.scratch = scratch
-      let larger = size > Int.max / 4 ? Int.max : size * 4
+      let larger = size > Int.max / FillTuning.segmentGrowth ? Int.max : size * FillTuning.segmentGrowth
       /// The candidates past the built ones no longer than `top` units, as a list searched whole, and their
       /// numbers; `nil` when there are more than `limit`.
       func remaining(upTo top: Int, limit: Int, othersUpTo: Int? = nil) -> (list: VarietyFill, numbers: [Int])? {
@@ -430,7 +389,7 @@ public struct FillEngine: Sendable {
           dominantIndex: rest.refs.map { shows.firstIndex(of: $0.show) }, dominantCount: shows.count)
         fill.budget = budget
         fill.headSize = Int.max
-        fill.tailReach = varietyTailReach
+        fill.tailReach = tuning.varietyTailReach
         fill.scratch = scratch
         return (fill, rest.durations.indices.map { $0 + base })
       }
@@ -546,7 +505,7 @@ public struct FillEngine: Sendable {
     let aim = Aim(targetSeconds: target, aimSeconds: context.request.aimSeconds, unit: unit)
     // The first shows' chains, then more until they settle the answer (see `SeriesChainReader`).
     var reader = SeriesChainReader(context, upTo: window.upperBound, unit: unit)
-    var batch = seriesBatchSize ?? SeriesChainReader.firstBatch(forTop: window.upperBound)
+    var batch = tuning.seriesBatchSize ?? FillTuning.seriesFirstBatch(forTop: window.upperBound)
     var solver = ContinueSeries(durations: [], starts: [0])
     solver.scratch = scratch
     while true {
@@ -563,7 +522,7 @@ public struct FillEngine: Sendable {
       let outcome = solver.select(in: scaledWindow, aim: reachable ? aim : nil, following: reader.followingBound())
       if !outcome.settled {
         // Four times as many, or all of them once that is near.
-        batch = batch > catalog.shows.count / 8 ? Int.max : batch * 4
+        batch = batch > catalog.shows.count / 8 ? Int.max : batch * FillTuning.segmentGrowth
         continue
       }
       var taken: [Int: Int] = [:]

@@ -18,9 +18,6 @@ struct FillTime {
   /// For each candidate, the index after its group: `i + 1` for a free episode, the chain's end for a chain's.
   var groupEnds: [Int]
 
-  /// The smallest number of candidates between two checkpoints.
-  static let blockSize = 32
-
   /// The chosen candidates' indices, in priority order, and their total.
   struct Selection: Equatable {
     var indices: [Int]
@@ -40,17 +37,6 @@ struct FillTime {
     select(in: window, fixedLow: nil, aim: aim)
   }
 
-  /// The smallest head split off a long list by default: the forward pass usually stops within it.
-  static let defaultHeadSize = 256
-
-  /// The head the engine splits off for a window whose top is `high` seconds: 64 candidates up to two hours
-  /// (a short fill's forward pass decides within a few dozen candidates, and each candidate of the head costs
-  /// a suffix set), 128 beyond. Only speed depends on it: the selection is the same for every head size.
-  static func headSize(forTop high: Int) -> Int { high <= 7_200 ? 64 : 128 }
-  /// The head the engine splits off instead when a greedy pass into the window narrowed by the aim ends in it
-  /// (see ``greedyEnd(_:window:)``): the forward pass then usually ends there too.
-  static let shortHeadSize = 16
-
   /// How many of `durations` a greedy pass goes through before its total is in `window`, taking each one
   /// that keeps the total at most the window's top; `nil` when it never is. An estimate of where the rule's
   /// forward pass ends (it passes over some that fit, and it keeps chains whole).
@@ -66,7 +52,7 @@ struct FillTime {
   }
 
   /// The smallest head split off from a long list (tests lower it).
-  var headSize = FillTime.defaultHeadSize
+  var headSize = FillTuning.solverHeadSize
   /// Where the rows' words come from and go back to, if anywhere (see ``ScratchPool``).
   var scratch: ScratchPool?
 
@@ -164,16 +150,16 @@ struct FillTime {
   ) -> (selection: Selection, inWindow: Bool, lowUsed: Int, highUsed: Int) {
     let count = durations.count
     let high = window.upperBound
-    // Checkpoints at group starts, at least `blockSize` candidates apart. The buffers below are allocated at
+    // Checkpoints at group starts, at least ``FillTuning/checkpointBlock`` candidates apart. The buffers below are allocated at
     // their final size where it is known: an allocation costs as much as a few hundred words of bitset work.
     var checkpoints: [Int] = []
-    checkpoints.reserveCapacity(count / Self.blockSize + 2)
+    checkpoints.reserveCapacity(count / FillTuning.checkpointBlock + 2)
     checkpoints.append(0)
     var index = 0
     while index < count {
       let end = groupEnds[index]
       index = end
-      if index - checkpoints.last! >= Self.blockSize || index == count { checkpoints.append(index) }
+      if index - checkpoints.last! >= FillTuning.checkpointBlock || index == count { checkpoints.append(index) }
     }
     if checkpoints.last != count { checkpoints.append(count) }
 

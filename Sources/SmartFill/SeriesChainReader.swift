@@ -71,12 +71,6 @@ struct SeriesChainReader {
     others.sort { $0.key < $1.key }
   }
 
-  /// How many chains a request whose window's top is `high` seconds reads first: 32 up to two hours (a
-  /// short fill's first round usually lands among its first dozen shows), 128 beyond (a long one's last
-  /// episode is often found further down, among shows with an episode that just fits). Only speed depends on
-  /// it: the answer is the same for every batch.
-  static func firstBatch(forTop high: Int) -> Int { high <= 7_200 ? 32 : 128 }
-
   /// The number of chains read that have episodes.
   var chainCount: Int { shows.count }
 

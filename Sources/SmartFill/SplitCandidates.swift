@@ -197,21 +197,21 @@ struct SplitCandidates {
   /// The totals up to `high` reachable from the candidates not built yet, as compact reach words, with
   /// durations counted in `unit` seconds (a divisor of every duration).
   ///
-  /// On long rows (more than twice ``certifiedWords``) with few chains left (``certifiedGroups``) the totals
-  /// are first tried below ``certifiedWords`` words only (``certifiedTailTotals(unit:upTo:lowWords:)``); they
+  /// On long rows (more than twice ``FillTuning/certifiedWords``) with few chains left
+  /// (``FillTuning/certifiedGroups``) the totals are first tried below ``FillTuning/certifiedWords`` words only (``certifiedTailTotals(unit:upTo:lowWords:)``); they
   /// are computed in full where that cannot show every total above reachable.
   ///
   /// - Complexity: O(*c* · *k* + *m* · *k*) word operations, where *c* is the tail's chain candidates, *m* the
   ///   free candidates shorter than the dense tail's start, and *k* the words below it.
   func tailTotals(unit: Int, upTo high: Int) -> ArraySlice<UInt64> {
-    tailTotals(unit: unit, upTo: high, chainsFirst: unbuiltGroups > Self.chainsFirstGroups)
+    tailTotals(unit: unit, upTo: high, chainsFirst: unbuiltGroups > FillTuning.chainsFirstGroups)
   }
 
   /// ``tailTotals(unit:upTo:)`` with the chains added before the free candidates or after them (the tests check
   /// both orders).
   func tailTotals(unit: Int, upTo high: Int, chainsFirst: Bool) -> ArraySlice<UInt64> {
-    if high / 64 + 1 > 2 * Self.certifiedWords, unbuiltGroups <= Self.certifiedGroups,
-      let totals = certifiedTailTotals(unit: unit, upTo: high, lowWords: Self.certifiedWords)
+    if high / 64 + 1 > 2 * FillTuning.certifiedWords, unbuiltGroups <= FillTuning.certifiedGroups,
+      let totals = certifiedTailTotals(unit: unit, upTo: high, lowWords: FillTuning.certifiedWords)
     {
       return totals
     }
@@ -233,8 +233,7 @@ struct SplitCandidates {
       }
     }
     // The order changes only how soon the row turns dense, after which the rest is cheap or passed over: many
-    // chains first (at 10,000 subscriptions their prefixes alone make it dense), a few last (on the
-    // 100-subscription catalogs they leave it sparse, and each would cost a pass over the whole row).
+    // chains first (their prefixes alone make it dense), a few last (each would cost a pass over the row).
     if chainsFirst { addChains() }
     // The free candidates, shortest first, until the dense tail; those admitted of one length in bundles (see
     // ``CopyBundles``).
@@ -249,20 +248,6 @@ struct SplitCandidates {
     archive.append(rows, row: 0)
     return archive[0]
   }
-
-  /// The words below which ``tailTotals(unit:upTo:)`` first tries to compute the totals: 2,048 units, past
-  /// the totals that short episodes leave out on the benchmark's catalogs (16 words do as well there, with
-  /// less room on other catalogs; 128 cost a tenth more at 8 hours).
-  static let certifiedWords = 32
-
-  /// The most chains (and priority shows' groups) left for which ``tailTotals(unit:upTo:)`` adds them after
-  /// the free candidates rather than before.
-  static let chainsFirstGroups = 64
-
-  /// The most chains left for which ``tailTotals(unit:upTo:)`` tries the certificate: sorting thousands of
-  /// them (gen-10000-s1 leaves about that many) costs more than the full computation, whose row is dense
-  /// after the first few, saves.
-  static let certifiedGroups = 256
 
   /// The tail's totals as ``tailTotals(unit:upTo:)`` gives them, computed exactly only below `lowWords` words,
   /// where a ``ReachInterval`` grown over the same candidates shows that every total from there up to the

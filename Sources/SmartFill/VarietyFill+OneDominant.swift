@@ -93,7 +93,7 @@ extension VarietyFill {
     var rest: VarietyFill?
     var following: VarietyFill?
     var settled = SettledExcess(sums: [0], start: start, high: high)
-    // Where the show needs many others (``pruningNeed``), the others a completion needs past one of them, for
+    // Where the show needs many others (``FillTuning/pruningNeed``), the others a completion needs past one of them, for
     // the bound on the others' lengths in the tail's multiset (see ``othersUpTo(own:tail:top:start:tailShortest:)``), and as
     // many sums of others as an excess can go down (from 0 to the floor, 2 a step), for the totals no later
     // group lowers: the tail's shortest others read once for both (at 10,000 subscriptions a read passes over
@@ -114,7 +114,7 @@ extension VarietyFill {
     // subset of its completions: a query that finds one is answered, and one that finds none is answered
     // when it asks no total above `reach`. Otherwise `reach` grows to what is left of the window, which no
     // later query passes, and the rows still needed are computed again up to it.
-    var reach = following == nil ? high : min(high, tailReach ?? Self.defaultTailReach(forTop: high))
+    var reach = following == nil ? high : min(high, tailReach ?? FillTuning.varietyTailReach(forTop: high))
     // Where the show needs many of the others, those too long to leave room for the rest could be in no
     // selection, so they are left out of the tail's multiset (see ``othersUpTo(own:tail:top:start:tailShortest:)``).
     let longestOther =

@@ -41,23 +41,16 @@ struct VarietyFill {
   /// dominate).
   var dominantCount: Int
 
-  /// The most words the head's rows may take by default (16 MiB).
-  static let wordBudget = 1 << 21
   /// The most words of this search's head rows; the head shrinks to fit (tests lower it).
-  var budget = VarietyFill.wordBudget
-  /// The longest head the engine asks for, in candidates: fill time's for a fill up to two hours. The
-  /// forward pass decides within it or goes on in the tail's pruned search; longer heads did more work on
-  /// every benchmark catalog checked (256: 1.7 times the instructions on gen-100-s3 at 45 minutes). The
-  /// search for one dominant show takes a list of at most three heads whole.
-  static let defaultHeadSize = 64
-  /// The longest head, in candidates (tests lower it).
-  var headSize = VarietyFill.defaultHeadSize
+  var budget = FillTuning.varietyWordBudget
+  /// The longest head, in candidates (tests lower it). The search for one dominant show takes a list of at
+  /// most three heads whole.
+  var headSize = FillTuning.varietyHeadSize
   /// Whether a search with one dominant show uses ``ExcessRows``: `nil` or `true` (the default) always, but
   /// for a show with 2,000 episodes or more that fit, `false` never (the bitsets per state, which two dominant
-  /// shows use). The answer is the same; tests set it to check both. (The excess rows used to be chosen only
-  /// where they cost less than the bitsets; since they take one byte a value and compute their tail only as
-  /// far as the pass asks, they cost less on every variety case of the benchmark's catalogs, in instructions:
-  /// from 0.35 to 0.98 times the bitsets' where the bitsets were chosen.)
+  /// shows use). The answer is the same; tests set it to check both. (Taking one byte a value and computing
+  /// their tail only as far as the pass asks, the excess rows cost less than the bitsets on every variety case
+  /// of the benchmark's catalogs.)
   var usesExcessRows: Bool? = nil
   /// Where a search takes the memory of its rows (``ExcessRows``, or ``ReachRows`` for two dominant shows)
   /// from, and gives it back to (the engine's, so that its fills reuse it), or `nil` to allocate it each time.
@@ -67,7 +60,7 @@ struct VarietyFill {
   /// tests set it to check both.
   var storesExcessInBytes: Bool? = nil
   /// How far the tail's totals are first computed, in units, for a search with one dominant show on
-  /// ``ExcessRows``: `nil` (the default) for ``defaultTailReach(forTop:)``. The answer is the same whatever
+  /// ``ExcessRows``: `nil` (the default) for ``FillTuning/varietyTailReach(forTop:)``. The answer is the same whatever
   /// it is (see ``selectOneDominant(in:fixedLow:start:aim:tail:tailDominant:)``); tests vary it.
   var tailReach: Int? = nil
   /// Whether a search first tries a prefix that the forward pass takes whole (see
@@ -80,14 +73,6 @@ struct VarietyFill {
   /// there is one, and must not read the tail's candidates past what it has built when there is none
   /// (``VarietyTail/select`` builds more of them).
   var stopsOutsideWindow = false
-
-  /// The tail's first reach for a window whose top is `high` units: an eighth of it, and at least 2,048
-  /// units; the whole window up to 8,192. A pass asks the tail for a large total only where it passes over a
-  /// candidate with much of the window left; on the benchmark's catalogs those it passes over mostly leave
-  /// less than this. Where the window is small the reach saves less and a pass that outgrows it computes
-  /// the tail again: after a prefix taken whole on gen-100-s2 at 8 hours (instance 3), a search over 5,515
-  /// units took 4.09 M instructions with a first reach of 2,048 and 3.44 M with the whole window.
-  static func defaultTailReach(forTop high: Int) -> Int { high <= 8192 ? high : max(high / 8, 2048) }
 
   /// Selects by the variety rule for the dominant shows.
   ///
@@ -330,19 +315,7 @@ struct VarietyFill {
 
   /// The most candidates a search over the totals up to `top` holds as one list, a row each, after a head
   /// (``selectAfterHead(rest:cut:tail:left:start:)``): as many as fit `bytes` at a byte a total.
-  static func wholeListLimit(top: Int, bytes: Int = wholeListBytes) -> Int { bytes / (max(top, 0) + 1) }
-
-  /// The most bytes of rows of a list searched whole after a head (2 MiB: the second-level cache of the
-  /// benchmark's machines). Past it, the list is searched in growing heads with the rest as a multiset.
-  static let wholeListBytes = 2 << 20
-
-  /// How many episodes of other shows a dominant show must still need for the list searched after a head
-  /// to be pruned by that need (``pruned(upTo:from:)``): the pass over the list costs more than the rows it
-  /// saves unless it drops most of them. Instructions per fill without and with the pruning (at 639e87d), on
-  /// the benchmark's slowest variety requests: gen-100-s1 at 8 hours (20 needed; 109 of 1,179 candidates
-  /// kept) 6.50 M → 4.86 M, s2 (5; 19 of 340) 4.49 M → 4.17 M, s3 (6; 424 of 672) about even, s42 (4; 741
-  /// of 918) 3.64 M → 3.78 M, and gen-10000-s1 at 45 minutes (2; 9,272 of 10,008) 11.4 M → 14.1 M.
-  static let pruningNeed = 5
+  static func wholeListLimit(top: Int, bytes: Int = FillTuning.wholeListBytes) -> Int { bytes / (max(top, 0) + 1) }
 
   /// How long the other shows' free candidates of the tail can be and still be kept by
   /// ``pruned(upTo:from:)`` after a head (in `own`, what is left of this list), with `top` left, from the
@@ -367,7 +340,7 @@ struct VarietyFill {
   /// How many others one dominant show still needs past one of them from the state `start`, where it needs
   /// ``pruningNeed`` or more from `start`: the count the bound on the others' lengths sums; `nil` elsewhere.
   static func othersNeededPastOne(from start: Int) -> Int? {
-    othersNeeded(from: start) >= pruningNeed ? othersNeeded(from: start - 2) : nil
+    othersNeeded(from: start) >= FillTuning.pruningNeed ? othersNeeded(from: start - 2) : nil
   }
 
   /// The sums of the `c` shortest episodes of the other shows among `own`'s and, counted generously, the
@@ -410,7 +383,7 @@ struct VarietyFill {
     let pruned = rest?.pruned(upTo: left.upperBound)
     // Keeping only the candidates that leave room for the others pays where a dominant show needs many of
     // them (so that they take much of what is left); elsewhere the pass costs more than the rows it saves.
-    let needsMany = start.contains { othersNeeded(from: $0) >= pruningNeed }
+    let needsMany = start.contains { othersNeeded(from: $0) >= FillTuning.pruningNeed }
     if let tail, pruned.map({ $0.0.mustGoOn(from: start, top: left.upperBound) }) ?? true,
       let (more, numbers) = tail.remaining(
         left.upperBound, othersUpTo(own: pruned?.0, tail: tail, top: left.upperBound, start: start))

@@ -35,7 +35,7 @@ enum VarietyOrder {
   ///     heap (see ``LazyHeap``); the order is the same either way, and tests compare the two.
   /// - Complexity: O(*n* log *s*) for *n* episodes and *s* shows (at most `scanLimit` of them scanned).
   static func arrange<Element>(
-    _ shows: [(category: String?, items: [Element])], scanLimit: Int = LazyHeap.scanLimit
+    _ shows: [(category: String?, items: [Element])], scanLimit: Int = FillTuning.arrangementScanLimit
   ) -> [Element]? {
     // A closure, not a key path: in this generic function a key path is built at run time on every call.
     let counts = shows.map { $0.items.count }
@@ -158,21 +158,16 @@ enum VarietyOrder {
   }
 
   /// A max-heap of ids by key, with updates as new entries and stale ones skipped when they surface; or, for
-  /// at most ``scanLimit`` ids, just the ids, whose current keys ``top2(counts:ranks:)`` reads in one scan (a heap
-  /// step moves entries about and checks their array's uniqueness on every move: on the benchmark's slowest
-  /// variety requests, a few dozen episodes of a few dozen shows, the heaps took about 3,000 instructions an
-  /// episode).
+  /// at most ``FillTuning/arrangementScanLimit`` ids, just the ids, whose current keys ``top2(counts:ranks:)``
+  /// reads in one scan (a heap step moves entries about and checks their array's uniqueness on every move).
   struct LazyHeap {
     private var entries: [(key: HeapKey, id: Int)] = []
     /// The ids, where they are few enough to scan.
     private var ids: [Int]?
 
-    /// The most ids scanned rather than kept in a heap.
-    static let scanLimit = 32
-
     /// A heap of `ids`, each keyed by its count in `counts` and its rank in `ranks`, which the later calls
     /// must pass as they are then.
-    init(_ ids: [Int], counts: [Int], ranks: [Int], scanLimit: Int = Self.scanLimit) {
+    init(_ ids: [Int], counts: [Int], ranks: [Int], scanLimit: Int = FillTuning.arrangementScanLimit) {
       if ids.count <= scanLimit {
         self.ids = ids
         return

@@ -55,14 +55,14 @@ struct CandidatesTests {
       let aim = [0, 15, 60, 300][Int.random(in: 0..<4, using: &trial.random)]
       let expected = FillTimeRule(items: items).select(window: window, aim: aim)
       var engine = try FillEngine(catalog: catalog)
-      engine.lookaheadHeadSize = Int.random(in: 1...12, using: &trial.random)
+      engine.tuning.lookaheadHeadSize = Int.random(in: 1...12, using: &trial.random)
       let result = try engine.fill(
         FillRequest(mode: .fillTime, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim))
-      let context = "\(trial): head \(engine.lookaheadHeadSize!)"
+      let context = "\(trial): head \(engine.tuning.lookaheadHeadSize!)"
       #expect(Set(result.entries.map(\.id)) == expected.taken, "\(context)")
       #expect(result.totalSeconds == expected.total, "\(context)")
       let lastTaken = items.indices.last { expected.taken.contains(items[$0].id) } ?? 0
-      if lastTaken >= engine.lookaheadHeadSize! { ranPastTheHead += 1 }
+      if lastTaken >= engine.tuning.lookaheadHeadSize! { ranPastTheHead += 1 }
     }
     #expect(
       cases.meets(ranPastTheHead, atLeast: 21, ofFull: 80),
@@ -128,7 +128,7 @@ struct FullCatalogRuleTests {
       // Up to twice as many distinct exclusions per show as a show may have for the count to look for each one.
       var excluded: Set<EpisodeID> = []
       for show in catalog.shows where !show.episodes.isEmpty {
-        let count = Int.random(in: 0...(2 * RequestContext.fewExclusions), using: &trial.random)
+        let count = Int.random(in: 0...(2 * FillTuning.fewExclusions), using: &trial.random)
         for episode in show.episodes.shuffled(using: &trial.random).prefix(count) {
           excluded.insert(EpisodeID(feedURL: show.feedURL, guid: episode.guid))
         }
@@ -160,7 +160,7 @@ struct FullCatalogRuleTests {
         #expect(found.stoppedAt == nil, "\(label)")
         let excludedHere = show.episodes.count { excluded.contains(EpisodeID(feedURL: show.feedURL, guid: $0.guid)) }
         if sum > limit, excludedHere > 0 {
-          if excludedHere <= RequestContext.fewExclusions {
+          if excludedHere <= FillTuning.fewExclusions {
             fullWithExclusions.few += 1
           } else {
             fullWithExclusions.many += 1

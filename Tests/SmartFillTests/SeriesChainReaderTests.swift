@@ -82,9 +82,9 @@ struct SeriesChainReaderTests {
         catalog, target: target, tolerance: [0, 60, 180, 300].randomElement(using: &trial.random)!,
         aim: [0, 20, 60].randomElement(using: &trial.random)!, &trial.random)
       var whole = try FillEngine(catalog: catalog)
-      whole.seriesBatchSize = Int.max
+      whole.tuning.seriesBatchSize = Int.max
       var small = whole
-      small.seriesBatchSize = 1
+      small.tuning.seriesBatchSize = 1
       let expected = try whole.fill(request)
       let result = try small.fill(request)
       Self.expectSame(result, expected, "\(trial): \(catalog.shows.count) shows, target \(target)")
@@ -101,7 +101,7 @@ struct SeriesChainReaderTests {
   func generatedCatalogs(subscriptions: Int) throws {
     let catalog = CatalogGenerator(subscriptions: subscriptions, seed: UInt64(subscriptions)).catalog()
     var whole = try FillEngine(catalog: catalog)
-    whole.seriesBatchSize = Int.max
+    whole.tuning.seriesBatchSize = Int.max
     let batched = try FillEngine(catalog: catalog)
     let cases = SeededCases(seed: UInt64(subscriptions), count: 60, minimum: 7)
     var filled = 0

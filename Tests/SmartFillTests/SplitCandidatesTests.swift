@@ -305,15 +305,15 @@ struct SplitCandidatesTests {
         mode: mode, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim, priorityShows: priority,
         excluded: excluded)
       var whole = try FillEngine(catalog: catalog)
-      whole.lookaheadHeadSize = Int.max
+      whole.tuning.lookaheadHeadSize = Int.max
       var cut = whole
-      cut.lookaheadHeadSize = Int.random(in: 1...16, using: &trial.random)
+      cut.tuning.lookaheadHeadSize = Int.random(in: 1...16, using: &trial.random)
       let expected = try whole.fill(request)
       let result = try cut.fill(request)
-      let context = "\(trial): head \(cut.lookaheadHeadSize!), \(mode) \(target) ± \(tolerance)"
+      let context = "\(trial): head \(cut.tuning.lookaheadHeadSize!), \(mode) \(target) ± \(tolerance)"
       #expect(result == expected, "\(context)")
       let free = cut.index.freeOrder.count
-      if free > cut.lookaheadHeadSize! { split += 1 }
+      if free > cut.tuning.lookaheadHeadSize! { split += 1 }
     }
     #expect(cases.meets(split, atLeast: 1_001, ofFull: 2_400), "most cases should split: \(split) did")
   }

@@ -210,7 +210,7 @@ struct VarietyFillTests {
     var dominant = [Int?](repeating: 0, count: 300)
     durations.append(10)
     dominant.append(nil)
-    for budget in [VarietyFill.wordBudget, 20_000, 1_000] {
+    for budget in [FillTuning.varietyWordBudget, 20_000, 1_000] {
       for excess in [true, false] {
         var fill = VarietyFill(
           durations: durations, groupEnds: Array(1...durations.count), dominantIndex: dominant, dominantCount: 1)
@@ -351,24 +351,24 @@ struct VarietyDominatedTests {
       if result.status == .filled { filled += 1 }
       // A short head: the search reads the rest from the index (see `VarietyTail`), by ranges of lengths, and
       // builds more when its forward pass runs past the head.
-      engine.lookaheadHeadSize = Int.random(in: 1...16, using: &trial.random)
+      engine.tuning.lookaheadHeadSize = Int.random(in: 1...16, using: &trial.random)
       let cut = try engine.fill(request)
-      #expect(cut == result, "\(context), head \(engine.lookaheadHeadSize!)")
+      #expect(cut == result, "\(context), head \(engine.tuning.lookaheadHeadSize!)")
       // The tail's totals first computed up to a random reach: a pass that finds no completion below it
       // computes them again up to what is left of the window.
-      engine.varietyTailReach = Int.random(in: 0...window.upperBound, using: &trial.random)
+      engine.tuning.varietyTailReach = Int.random(in: 0...window.upperBound, using: &trial.random)
       let reached = try engine.fill(request)
       #expect(
         reached == result,
-        "\(context), head \(engine.lookaheadHeadSize!), tail reach \(engine.varietyTailReach!)")
+        "\(context), head \(engine.tuning.lookaheadHeadSize!), tail reach \(engine.tuning.varietyTailReach!)")
       // Past the head, the short candidates left in growing heads with the rest as a multiset, never as
       // one list.
-      engine.varietyWholeListBytes = 0
+      engine.tuning.varietyWholeListBytes = 0
       let grown = try engine.fill(request)
-      #expect(grown == result, "\(context), head \(engine.lookaheadHeadSize!), searched in growing heads")
+      #expect(grown == result, "\(context), head \(engine.tuning.lookaheadHeadSize!), searched in growing heads")
       // Started from fill time's selection or from any show held back first: the same result.
-      for start in [.plainSelection] + catalog.shows.indices.map(FillEngine.VarietyStart.show) {
-        engine.varietyStart = start
+      for start in [.plainSelection] + catalog.shows.indices.map(FillTuning.VarietyStart.show) {
+        engine.tuning.varietyStart = start
         #expect(try engine.fill(request) == result, "\(context), started from \(start)")
       }
     }
@@ -399,10 +399,10 @@ struct VarietyDominatedTests {
     let tolerance = [180, 300].randomElement(using: &trial.random)!
     let request = FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance)
     var whole = try FillEngine(catalog: catalog)
-    whole.lookaheadHeadSize = Int.max
+    whole.tuning.lookaheadHeadSize = Int.max
     var cut = whole
-    cut.lookaheadHeadSize = Int.random(in: 12...20, using: &trial.random)
-    let context = "\(trial): \(target) s ± \(tolerance), head \(cut.lookaheadHeadSize!)"
+    cut.tuning.lookaheadHeadSize = Int.random(in: 12...20, using: &trial.random)
+    let context = "\(trial): \(target) s ± \(tolerance), head \(cut.tuning.lookaheadHeadSize!)"
     let expected = try whole.fill(request)
     #expect(try cut.fill(request) == expected, "\(context)")
     return expected.entries.count > 12
@@ -455,7 +455,7 @@ struct VarietyDominatedTests {
     let result = try FillEngine(catalog: catalog).fill(request)
     #expect(result.status == .filled)
     var whole = try FillEngine(catalog: catalog)
-    whole.lookaheadHeadSize = Int.max
+    whole.tuning.lookaheadHeadSize = Int.max
     #expect(try whole.fill(request) == result)
   }
 

@@ -190,25 +190,25 @@ extension VarietyOrderTests {
       let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &trial.random)])
       let window = (target - tolerance)...(target + tolerance)
       var engine = try FillEngine(catalog: catalog)
-      engine.varietyBudget = Int.random(in: 0...200, using: &trial.random)
+      engine.tuning.varietyBudget = Int.random(in: 0...200, using: &trial.random)
       // Up to 6, or no limit but the budget's (a head as long as the budget allows, then a tail).
       let head = Int.random(in: 1...7, using: &trial.random)
-      engine.lookaheadHeadSize = head == 7 ? Int.max : head
+      engine.tuning.lookaheadHeadSize = head == 7 ? Int.max : head
       // Half the cases with the tail's totals first computed up to a random reach, in seconds.
       if Bool.random(using: &trial.random) {
-        engine.varietyTailReach = Int.random(in: 0...window.upperBound, using: &trial.random)
+        engine.tuning.varietyTailReach = Int.random(in: 0...window.upperBound, using: &trial.random)
       }
       // The search started from fill time's selection, from the likely dominant show, or from any show.
-      engine.varietyStart =
+      engine.tuning.varietyStart =
         [
           .plainSelection, .likelyDominant, .show(Int.random(in: 0..<catalog.shows.count, using: &trial.random)),
         ][Int.random(in: 0..<3, using: &trial.random)]
       let request = FillRequest(mode: .variety, targetSeconds: target, toleranceSeconds: tolerance)
       let result = try engine.fill(request)
       let context =
-        "\(trial): target \(target) ± \(tolerance), budget \(engine.varietyBudget), tail reach \(String(describing: engine.varietyTailReach)), start \(engine.varietyStart)"
+        "\(trial): target \(target) ± \(tolerance), budget \(engine.tuning.varietyBudget), tail reach \(String(describing: engine.tuning.varietyTailReach)), start \(engine.tuning.varietyStart)"
       // The same result, message included, as when started from fill time's selection.
-      engine.varietyStart = .plainSelection
+      engine.tuning.varietyStart = .plainSelection
       #expect(try engine.fill(request) == result, "\(context)")
       #expect(!hasThreeInARow(result.entries.map(\.id.feedURL)), "\(context)")
       let arrangeable = { (mask: UInt32) in Rules.isArrangeable(mask, of: items) }
