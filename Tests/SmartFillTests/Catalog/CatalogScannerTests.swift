@@ -16,9 +16,7 @@ struct CatalogScannerTests {
     Catalog.readGenerically(json: bytes)
   }
 
-  static let datasets = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Datasets")
+  static let datasets = SharedFeeds.packageRoot.appendingPathComponent("Datasets")
 
   @Test("its field numbers follow the order of each type's jsonKeys")
   func keyOrder() {

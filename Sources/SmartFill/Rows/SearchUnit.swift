@@ -19,3 +19,12 @@ extension Collection where Element == Int {
   /// - Complexity: O(*n*), one division each only where the unit is not 1.
   func inUnits(of unit: Int) -> [Int] { unit == 1 ? Array(self) : map { $0 / unit } }
 }
+
+/// The greatest common divisor of two non-negative integers: the unit of a search over durations `a` and `b`.
+///
+/// - Complexity: O(log min(*a*, *b*)).
+func gcd(_ a: Int, _ b: Int) -> Int {
+  var (a, b) = (a, b)
+  while b != 0 { (a, b) = (b, a % b) }
+  return a
+}

@@ -21,3 +21,15 @@ struct SearchUnitTests {
     }
   }
 }
+
+@Suite("The greatest common divisor")
+struct GreatestCommonDivisorTests {
+  @Test("against the largest divisor found by trial, on seeded pairs")
+  func againstTrial() {
+    for var trial in SeededCases(seed: 0x6CD, count: 500) {
+      let (a, b) = (Int.random(in: 0...600, using: &trial.random), Int.random(in: 0...600, using: &trial.random))
+      let expected = (a, b) == (0, 0) ? 0 : (1...max(a, b)).last { a % $0 == 0 && b % $0 == 0 }!
+      #expect(gcd(a, b) == expected, "\(trial): \(a), \(b)")
+    }
+  }
+}

@@ -35,7 +35,7 @@ struct FillTuning: Sendable, Equatable {
   /// Where variety's exact search starts.
   var varietyStart = VarietyStart.likelyDominant
 
-  /// Where variety's exact search starts (see `FillEngine+Variety.swift`).
+  /// Where variety's exact search starts (see `FillEngine.variety`).
   enum VarietyStart: Sendable, Equatable {
     /// From fill time's selection: the search runs only when a show dominates it.
     case plainSelection
