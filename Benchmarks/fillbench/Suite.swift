@@ -58,9 +58,8 @@ struct Suite {
   var instanceCount: Int { options.quick ? 4 : 8 }
   /// Fewer instances on the largest catalogs, whose independent checks take a while.
   func instanceCount(subscriptions: Int) -> Int { subscriptions >= 10_000 ? 4 : instanceCount }
-  /// Fills timed per case, at most (and at most ``timeLimit``). The p99 of 400 fills, about 4 ms of a 10 µs case,
-  /// was their fifth largest: one burst of this shared machine's noise set it (gen-100-s1 fill time at 15
-  /// minutes, p50 9 µs, had a p99 of 430 µs once). Of 5,000 (at most 0.6 s), it is their 51st largest.
+  /// Fills timed per case, at most (and at most ``timeLimit``): enough that the p99 is not set by the few fills
+  /// one burst of the shared machine's noise slows down.
   var iterationLimit: Int { options.quick ? 120 : 5_000 }
   var timeLimit: UInt64 { options.quick ? 150_000_000 : 600_000_000 }
   /// The rounds each case's fills are timed in (see ``timeInRounds(_:limit:_:)``).
@@ -266,12 +265,8 @@ struct Suite {
   /// iteration and time limits, and a case's percentiles are those of all its rounds' samples.
   ///
   /// The machines this runs on are shared, and another machine's work slows this one down for a while, a
-  /// tenth of a second to a few: timing gen-100-s2 fill time at 45 minutes over and over in one process (5,000
-  /// fills, about 75 ms each time), the p50 was 14–17 µs at 62 of 72 times and 19–24 µs at 10, up to eight times
-  /// in a row, on either core. A case timed in one stretch took such a stretch whole, and its p50 with it (in six
-  /// full runs, 22 % of the 100-subscription cases had a p50 over 1.25 times the case's median; gen-100-s2 fill
-  /// time at 45 minutes 24.5–25.1 µs in two runs, 15 µs in the others); in rounds spread over the catalog's other
-  /// cases, it lands in one round of a case (5 % of the cases in eleven runs, some in a long noisy period). Google Benchmark's random
+  /// tenth of a second to a few. A case timed in one stretch took such a stretch whole, and its p50 with it; in
+  /// rounds spread over the catalog's other cases, it lands in one round of a case. Google Benchmark's random
   /// interleaving (google/benchmark#1051) does the same for the same reason. The p50 and p99 are of the same
   /// fills either way.
   ///
@@ -297,10 +292,8 @@ struct Suite {
   /// Warms up with every instance once, then times `body` over the instances in turn until the iteration or
   /// time limit (at least one fill of each instance).
   ///
-  /// An instance's first fill is not a hot engine's: its data is cold and the engine's scratch memory may grow.
-  /// Warmed with only the first three of eight, the other five were timed cold, as many samples as the five
-  /// largest of 400 that set the p99: on gen-100-s3 variety at 8 hours, the first fill of instance 7 took
-  /// 340–620 µs where its later ones took 130–160 µs. Each round of ``timeInRounds(_:limit:_:)`` warms up again,
+  /// An instance's first fill is not a hot engine's: its data is cold and the engine's scratch memory may grow,
+  /// and a few cold fills are enough to set the p99. Each round of ``timeInRounds(_:limit:_:)`` warms up again,
   /// after the other cases' fills.
   ///
   /// - Returns: each fill's wall time, and the CPU time of them all.

@@ -171,8 +171,7 @@ struct CandidateMerge {
   /// counts. A free episode's rank among the show's earlier ones of its duration is the index's, less the
   /// excluded ones (a show's free episodes are in key order in the index, and its exclusions are few).
   ///
-  /// Not inlined: in the initializer, beside the chains' loop over every show, it made the initializer cost more
-  /// (gen-10000-s1 fill time at 8 hours: 2,586 k instructions against 2,548 k).
+  /// Not inlined: in the initializer, beside the chains' loop over every show, it made the initializer cost more.
   ///
   /// - Complexity: O(*f* + *x* · *f*) for the priority shows' *f* free episodes and the *x* excluded ones.
   @inline(never)
@@ -417,8 +416,7 @@ struct CandidateMerge {
     reserve(count)
     // The priority shows' groups (their rank comes before every other show's) go before every free episode of
     // the index's order: emitted without a free episode's key to compare with, a free episode without slices
-    // (gen-100-s42 at 8 hours, instance 2, 408 of them: fill time 959 k → 902 k instructions, variety 1,040 k →
-    // 982 k).
+    // (a priority show may have hundreds).
     while nextSpecial < special.count, special[nextSpecial].key.rank != Int.max {
       if builder.candidates.durations.count >= count { return }
       let group = special[nextSpecial]

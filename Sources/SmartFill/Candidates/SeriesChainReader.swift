@@ -85,9 +85,8 @@ struct SeriesChainReader {
   /// - Complexity: O(*s* + *c*) in the shows read and their chains' episodes up to the limit.
   mutating func read(atLeast count: Int) {
     // Room for the chains still to read at the average length of those read (before any, one episode per 40
-    // minutes of the limit, and two), so that the flat lists grow once a call instead of doubling from empty: a
-    // batch at 8 hours reads about 1,250 episodes (gen-100-s42 continue series at 8 hours, instance 5: 17
-    // reallocations of the links a fill). Only speed depends on it.
+    // minutes of the limit, and two), so that the flat lists grow once a call instead of doubling from empty (a
+    // batch at 8 hours reads about a thousand episodes). Only speed depends on it.
     let more = min(count, context.catalog.shows.count) - shows.count
     if more > 0 {
       let perChain = shows.isEmpty ? limit / 2_400 + 2 : links.count / shows.count + 1

@@ -45,8 +45,7 @@ struct SplitCandidates {
   /// left to fill: no candidate left out can be part of it (a chain's episode only follows its predecessor),
   /// the candidates built stay in priority order, and the totals of those not built
   /// (``tailTotals(unit:upTo:)`` up to `seconds` or less) are the same, so a forward pass past the head reads
-  /// only what it can take instead of building every candidate in turn (gen-100-s42 fill time at 45
-  /// minutes, instance 0, at most 412 s left after the head: 187 k → 153 k instructions).
+  /// only what it can take instead of building every candidate in turn.
   ///
   /// The built candidates are then no longer a prefix of the full list: only a fill that is done with the
   /// longer ones narrows.
@@ -259,9 +258,8 @@ struct SplitCandidates {
   /// choices reaches a subset of the totals, so the interval stays right), and joins after each the run of exact
   /// totals that ends at the bound; once it holds everything from the bound to the capacity, only the candidates
   /// shorter than the start of the exact totals' dense tail are still read (a longer one reaches only totals
-  /// already there), as in the full computation. On gen-100-s2 at 8 hours ±5 minutes (instance 1) the totals are
-  /// every one from 448 seconds up, which the full computation reaches only after a hundred shifts of the whole
-  /// row.
+  /// already there), as in the full computation. On long windows the rest reaches every total from a few hundred
+  /// seconds up, which the full computation finds only after many shifts of the whole row.
   ///
   /// - Complexity: O((*c* + *m*) · `lowWords`) word operations for the *c* chain candidates up to the bound
   ///   and the *m* free candidates read (those below the exact totals' dense tail, and until the interval is

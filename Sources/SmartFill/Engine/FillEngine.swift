@@ -124,7 +124,7 @@ public struct FillEngine: Sendable {
       func withPriority(_ size: Int) -> Int { priority > size / 2 ? size + priority : size }
       // A short head where the pass likely ends in it: each candidate of the head costs a suffix set. A greedy
       // pass (each candidate that fits, in order) into the window narrowed by the aim estimates where the rule's
-      // forward pass ends (on 55 of 56 45-minute requests checked, on the same candidate; the other never got there).
+      // forward pass ends (on all but a few requests checked, on the same candidate).
       let middle = (window.lowerBound + window.upperBound) / 2
       let aimed = max(window.lowerBound, middle - aim)...min(window.upperBound, middle + aim)
       let short = withPriority(FillTuning.shortHeadSize)
@@ -180,9 +180,8 @@ public struct FillEngine: Sendable {
         // Past the built candidates, with `window.upperBound` units left: only the shorter ones matter. The next
         // segment is four times as long, so that a long pass costs O(n log n) in all; but the first past the
         // head is as long as the head where fewer groups are left than three heads hold: summarising them once
-        // more costs less than building and solving three heads more, and the pass usually ends within one
-        // (gen-100-s42 at 45 minutes: 381 k → 264 k instructions; at 10,000 subscriptions the groups are many
-        // and the factor stays 4). Only speed depends on it.
+        // more costs less than building and solving three heads more, and the pass usually ends within one. Only
+        // speed depends on it.
         let next = start == 0 && split.unbuiltGroups < 3 * size ? size : size * FillTuning.segmentGrowth
         if let rest = split.remaining(upTo: window.upperBound, unit: unit, limit: next) {
           appended = rest
@@ -192,8 +191,7 @@ public struct FillEngine: Sendable {
           return fill.select(in: window, fixedLow: low, aim: nil).selection
         }
         // Else only the candidates that fit what is left are built from here on; so few are left to take that
-        // the first segment of them is short (4: on gen-100-s42 at 45 minutes the pass ends at the second;
-        // 16 cost more where the pass ends early and the short ones are far apart, gen-100-s1 instance 5).
+        // the first segment of them is short (``FillTuning/narrowedSegmentSize``).
         if narrows {
           split.narrow(toLongest: window.upperBound * unit)
           if start == 0 {

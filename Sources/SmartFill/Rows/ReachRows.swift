@@ -26,8 +26,7 @@ struct ReachRows {
     }
     // `Array(repeatElement(_:count:))`, here and wherever a fill makes an array: `Array(repeating:count:)`
     // allocates through the standard library's unspecialized code on Linux, which looks the storage class's
-    // metadata up at every call (about 380 instructions an array; gen-100-s42 fill time at 45 minutes,
-    // instance 0: 210 k → 200 k instructions a fill).
+    // metadata up at every call.
     dense = Array(repeatElement(0, count: rows))
     lowest = Array(repeatElement(0, count: rows))
   }

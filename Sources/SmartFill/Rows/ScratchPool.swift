@@ -4,9 +4,7 @@ import Foundation
 /// hours take megabytes, and the words of the reach rows and archives of fill time and continue series (see
 /// ``ReachRows`` and ``ReachArchive``), tens to hundreds of kilobytes. Allocated for each fill, they were
 /// handed back to the system at its end and asked for again by the next one, which then waited for the system
-/// to map and zero the pages again (on gen-100-s1's variety at 8 hours, about 1,000 page faults a fill, half
-/// its time in the kernel; on gen-100-s42's variety at 8 hours, instance 7, 33 page faults and 89–96 µs a fill in
-/// a new process against 25 µs with the words reused).
+/// to map and zero the pages again (page faults took much of a long variety fill's time).
 ///
 /// A pool keeps buffers and word arrays given back, up to ``retainedLimit`` bytes in all, and hands out the
 /// smallest that is large enough. It is shared by copies of the engine and safe to use from several threads

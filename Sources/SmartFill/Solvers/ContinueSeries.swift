@@ -209,8 +209,7 @@ struct ContinueSeries {
   }
 
   /// `row` with the rests of `chains` from `start` added (``addRest(of:length:from:to:scratch:rows:)`` for each).
-  /// Not inlined: in `select`, where the other calls are, it made them cost more (gen-100-s42 continue series at
-  /// 8 hours, instance 5: 1,270 k instructions against 1,120 k).
+  /// Not inlined: in `select`, where the other calls are, it made them cost more.
   @inline(never)
   private func fold(_ chains: [Int], lengths: [Int], from start: Int, into row: Int, rows: inout ReachRows) {
     for chain in chains { addRest(of: chain, length: lengths[chain], from: start, to: row, scratch: 1, rows: &rows) }

@@ -49,8 +49,7 @@ extension VarietyFill {
     let fit = Self.mostThatFit(lengths(of: 0) + (tailDominant?.lengths(of: 0) ?? []), high)
     // The head: as many candidates as the budget allows rows for, up to `headSize`, or all of them where they
     // are at most three heads. A pass that runs through a head searches the rest again, with the tail's
-    // multiset computed a second time; rows for the whole list cost less (on gen-100-s2 at 8 hours ± 3 minutes,
-    // instance 3, 134 candidates: 2.67 M instructions with a head of 64, 2.20 M with all of them).
+    // multiset computed a second time; rows for the whole list cost less.
     let rowWords = (high + 4) / 4
     let longest = count / 3 <= headSize ? count : headSize
     var cut = 0

@@ -5,9 +5,8 @@
 /// takes every one of them (the prefix is kept below the window, so the pass does not stop inside it): for
 /// each, the candidates after it up to `m`, with that completion, are one. From `m` on, the pass is the rule's
 /// pass over the candidates from `m` that fit in what is left, from the state reached: a search whose rows
-/// span only what is left of the window, not all of it. On gen-100-s1 at 8 hours (instance 2), the pass
-/// takes the first 41 of 64 episodes of one show, and the search from there spans 1,988 units instead of
-/// 28,980.
+/// span only what is left of the window, not all of it: where a priority show with many episodes leads the
+/// list, a small part of it.
 ///
 /// What the pass must reach is known before the rows only when such a completion settles it: with
 /// `fixedLow`, from it to the window's top; with an aim, the window narrowed at the target (a completion
@@ -90,8 +89,8 @@ extension VarietyFill {
     }
     // The most any dominant show could need, and the others' candidates of the tail shorter than `upper`,
     // read shortest first until more than that many are: the sums of that many take only those. (The
-    // ranges are those of `forEachRangeOfLengths`, read here without sorting this list's groups: through that
-    // helper the slowest requests took up to 2.4% more instructions.)
+    // ranges are those of `forEachRangeOfLengths`, read here without sorting this list's groups, which that
+    // helper would do.)
     let most =
       (0..<dominantCount).map { show in
         Self.othersNeeded(from: start[show] + durations.indices.count { dominantIndex[$0] == show })

@@ -459,8 +459,7 @@ struct VarietyFill {
   /// which must fit together. From the state `start` (each dominant show's `δ`), when this list holds every
   /// candidate left, each dominant show must also end at `δ ≤ 2`: after the candidate's group up to it, it
   /// needs enough of the other shows' candidates, which last at least as long as that many of the shortest
-  /// of them. (On gen-100-s1 at 8 hours, from δ = 42 with 1,461 seconds left, 109 of 1,179 short candidates
-  /// are kept.)
+  /// of them. (Where a show needs many others in little time, a small share of the short candidates is kept.)
   ///
   /// - Complexity: O(*n*), and O(*k* · *n* log *n*) with `start` for *k* dominant shows.
   func pruned(upTo high: Int, from start: [Int]? = nil) -> (VarietyFill, places: [Int]) {
