@@ -12,6 +12,8 @@ import PackageDescription
 //                           tests, fillbench and Audit check the engine against    types only)
 //                           (no product)
 //   SyntheticCatalogs       the benchmark's catalog generator                      on SmartFill
+//   DesignBaseline          the design's own greedy algorithms, the benchmark's    on SmartFill
+//                           baseline and the audit's (no product)
 //   Feeds                   RSS and OPML import                                    on SmartFill
 //   Queues                  named queues and their store                           on SmartFill
 //   AutoSwitch              context-aware switching between queues, the timeline   on Queues
@@ -24,8 +26,7 @@ import PackageDescription
 //   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, AutoSwitch,
 //                                                                                  QueueSync, QueueScreens,
 //                                                                                  SyntheticCatalogs, Audit
-//   Benchmarks/             BenchmarkSupport (measurement), DesignBaseline (the design's greedy algorithms),
-//                           fillbench, queuebench and syncbench
+//   Benchmarks/             BenchmarkSupport (measurement), fillbench, queuebench and syncbench
 //   Tests/                  a test target per module, SmartFillTestSupport (shared test helpers) and
 //                           queue-store-writer (the store's crash-test child process), sync-device-process
 //                           (sync's kill-test child process), postgres-device-process (the same on
@@ -98,6 +99,8 @@ let package = Package(
     .testTarget(
       name: "FillRulesTests", dependencies: ["FillRules", "SmartFill", "SyntheticCatalogs", "SmartFillTestSupport"]),
     .target(name: "SyntheticCatalogs", dependencies: ["SmartFill", "SmartFillSupport"]),
+    .target(name: "DesignBaseline", dependencies: ["SmartFill"]),
+    .testTarget(name: "DesignBaselineTests", dependencies: ["DesignBaseline", "SmartFill", "SyntheticCatalogs"]),
     .testTarget(
       name: "SyntheticCatalogsTests", dependencies: ["SyntheticCatalogs", "SmartFill", "SmartFillTestSupport"]),
     .target(name: "Feeds", dependencies: ["SmartFill", "SmartFillSupport"]),
@@ -160,8 +163,6 @@ let package = Package(
     // Benchmarks.
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
     .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
-    .target(name: "DesignBaseline", dependencies: ["SmartFill"], path: "Benchmarks/DesignBaseline"),
-    .testTarget(name: "DesignBaselineTests", dependencies: ["DesignBaseline", "SmartFill", "SyntheticCatalogs"]),
     .executableTarget(
       name: "fillbench",
       dependencies: [

@@ -25,9 +25,9 @@ import SmartFill
 /// both.
 ///
 /// Queue operations run on a copy of the library in memory; nothing is written anywhere.
-public struct Audit: Sendable {
+package struct Audit: Sendable {
   /// What to audit.
-  public enum Scope: Sendable, Hashable {
+  package enum Scope: Sendable, Hashable {
     case system
     case area(AuditArea)
     /// One queue, by name (compared as queue names are: ignoring case, spaces and variation selectors).
@@ -35,14 +35,14 @@ public struct Audit: Sendable {
   }
 
   /// The parts under test.
-  public var components: AuditComponents
+  package var components: AuditComponents
   /// How much runs.
-  public var sizes: AuditSizes
+  package var sizes: AuditSizes
   /// When scratch operations happen.
-  public var now: Date
+  package var now: Date
 
   /// An audit of the real components at the default sizes.
-  public init(components: AuditComponents = AuditComponents(), sizes: AuditSizes = AuditSizes(), now: Date = Date()) {
+  package init(components: AuditComponents = AuditComponents(), sizes: AuditSizes = AuditSizes(), now: Date = Date()) {
     self.components = components
     self.sizes = sizes
     self.now = now
@@ -53,7 +53,7 @@ public struct Audit: Sendable {
   /// - Throws: ``AuditError/unknownQueue(_:available:)`` when `scope` names a queue `library` does not hold
   ///   (or there is no library).
   /// - Complexity: dominated by the fills (a few dozen on 100-subscription catalogs) and the sync runs.
-  public func run(_ scope: Scope, catalog: Catalog? = nil, library: QueueLibrary? = nil) throws(AuditError)
+  package func run(_ scope: Scope, catalog: Catalog? = nil, library: QueueLibrary? = nil) throws(AuditError)
     -> AuditReport
   {
     var subject = AuditReport.Subject.system

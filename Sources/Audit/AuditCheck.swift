@@ -1,16 +1,16 @@
 /// The outcome of one functionality line's checks: its status, the figures behind it, and what failed.
-public struct AuditCheck: Sendable, Hashable {
+package struct AuditCheck: Sendable, Hashable {
   /// Which line.
-  public var area: AuditArea
+  package var area: AuditArea
   /// The status its checks earned.
-  public var status: AuditStatus
+  package var status: AuditStatus
   /// The figures, in the order the report shows them.
-  public var figures: [AuditFigure]
+  package var figures: [AuditFigure]
   /// What failed, each an ISSUES line.
-  public var findings: [AuditFinding]
+  package var findings: [AuditFinding]
 
   /// Creates a check's outcome.
-  public init(area: AuditArea, status: AuditStatus, figures: [AuditFigure], findings: [AuditFinding]) {
+  package init(area: AuditArea, status: AuditStatus, figures: [AuditFigure], findings: [AuditFinding]) {
     self.area = area
     self.status = status
     self.figures = figures
@@ -18,13 +18,13 @@ public struct AuditCheck: Sendable, Hashable {
   }
 
   /// The figure whose JSON key is `key`, if any.
-  public func figure(_ key: String) -> AuditFigure? { figures.first { $0.key == key } }
+  package func figure(_ key: String) -> AuditFigure? { figures.first { $0.key == key } }
 }
 
 /// One figure of a check: a value under a stable JSON key, and the line the text report shows.
-public struct AuditFigure: Sendable, Hashable {
+package struct AuditFigure: Sendable, Hashable {
   /// A figure's value.
-  public enum Value: Sendable, Hashable {
+  package enum Value: Sendable, Hashable {
     case integer(Int)
     /// A fraction or a mean, written with the decimals given.
     case number(Double, decimals: Int)
@@ -35,28 +35,28 @@ public struct AuditFigure: Sendable, Hashable {
   }
 
   /// The JSON key, carrying its unit ("meanDeviationSeconds", "p99Nanoseconds").
-  public var key: String
+  package var key: String
   /// The value.
-  public var value: Value
+  package var value: Value
   /// The text report's line ("fills inside ±3 min: 20 of 20 (100 %); the design's greedy 9 of 20 (45 %)"), or
   /// `nil` for a figure that another's line already shows.
-  public var line: String?
+  package var line: String?
 
   /// Creates a figure.
-  public init(_ key: String, _ value: Value, _ line: String? = nil) {
+  package init(_ key: String, _ value: Value, _ line: String? = nil) {
     self.key = key
     self.value = value
     self.line = line
   }
 
   /// `value` rounded to `decimals` places, halves away from zero: the JSON's number and the text's figure alike.
-  public static func rounded(_ value: Double, decimals: Int) -> Double {
+  package static func rounded(_ value: Double, decimals: Int) -> Double {
     let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
     return (value * scale).rounded() / scale
   }
 
   /// The integer value, if it is one.
-  public var integer: Int? {
+  package var integer: Int? {
     if case .integer(let value) = value { return value }
     return nil
   }

@@ -2,11 +2,11 @@ import Queues
 import SmartFillSupport
 
 /// Why an audit could not run: what was asked for does not exist.
-public enum AuditError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum AuditError: Error, Sendable, Hashable, CustomStringConvertible {
   /// `--queue` named no queue of the store; `available` are the store's queue names.
   case unknownQueue(String, available: [String])
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknownQueue(let name, let available):
       return "no queue named \(DisplayText.inQuotes(name)) in the store; its queues are "

@@ -2,9 +2,9 @@ import Queues
 
 /// One line of the report's ISSUES: a problem a check or the look at the listener's store found, with its
 /// priority, its figures in the sentence, and the recommendation that follows from it.
-public struct AuditFinding: Sendable, Hashable {
+package struct AuditFinding: Sendable, Hashable {
   /// How soon it should be dealt with.
-  public enum Priority: String, Sendable, Hashable, CaseIterable, Comparable {
+  package enum Priority: String, Sendable, Hashable, CaseIterable, Comparable {
     /// Broken or losing something: an episode that cannot play, a rule that can never fire, data loss.
     case high
     /// Misbehaving: played episodes still queued, a gap in a serial show, rules that always fire together.
@@ -13,15 +13,15 @@ public struct AuditFinding: Sendable, Hashable {
     case low
 
     /// "HIGH", "MEDIUM", "LOW".
-    public var word: String { rawValue.uppercased() }
+    package var word: String { rawValue.uppercased() }
 
-    public static func < (lhs: Priority, rhs: Priority) -> Bool {
+    package static func < (lhs: Priority, rhs: Priority) -> Bool {
       allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
   }
 
   /// What was found, as data (the JSON's `kind`).
-  public enum Kind: String, Sendable, Hashable, CaseIterable {
+  package enum Kind: String, Sendable, Hashable, CaseIterable {
     // From the listener's store and catalog.
     case episodeInSeveralQueues
     case episodeQueuedTwice
@@ -53,18 +53,18 @@ public struct AuditFinding: Sendable, Hashable {
   }
 
   /// How soon.
-  public var priority: Priority
+  package var priority: Priority
   /// What.
-  public var kind: Kind
+  package var kind: Kind
   /// The queue it is about, if one.
-  public var queue: QueueID?
+  package var queue: QueueID?
   /// The sentence, with its figures: "2 episodes of 🚗 Commute are no longer in the catalog: …".
-  public var text: String
+  package var text: String
   /// What to do about it, if something: "Run Smart Fill on 🚗 Commute: 12 min of 45".
-  public var recommendation: String?
+  package var recommendation: String?
 
   /// Creates a finding.
-  public init(_ priority: Priority, _ kind: Kind, queue: QueueID? = nil, _ text: String, recommendation: String? = nil)
+  package init(_ priority: Priority, _ kind: Kind, queue: QueueID? = nil, _ text: String, recommendation: String? = nil)
   {
     self.priority = priority
     self.kind = kind

@@ -22,7 +22,7 @@ extension AuditReport {
   ///
   /// `scope` is `system`, the area's key (`queueOperations`, `autoSwitching`, `smartFill`, `sync`) or
   /// `queue`; figures carry their unit in their key.
-  public func jsonText() -> String {
+  package func jsonText() -> String {
     var json = JSONWriter()
     json.object { json in
       json.member("feature", subject.title)

@@ -17,7 +17,7 @@ extension AuditReport {
   /// RECOMMENDATIONS:
   ///   - none
   /// ```
-  public var text: String {
+  package var text: String {
     var lines = [
       "QUEUE FEATURE: \(subject.title)",
       "Complexity: \(complexity.word)",

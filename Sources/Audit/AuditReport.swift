@@ -5,9 +5,9 @@ import Queues
 ///
 /// Every status is computed from the checks run to make this report (``Audit/run(_:catalog:library:)``);
 /// nothing is assumed. Render it with ``text`` or ``jsonText()``.
-public struct AuditReport: Sendable, Hashable {
+package struct AuditReport: Sendable, Hashable {
   /// What a report is about.
-  public enum Subject: Sendable, Hashable {
+  package enum Subject: Sendable, Hashable {
     /// The whole queue system: the four lines, and the listener's store and catalog when given.
     case system
     /// One line (`--only`).
@@ -16,7 +16,7 @@ public struct AuditReport: Sendable, Hashable {
     case queue(QueueID, name: String)
 
     /// The report's "QUEUE FEATURE:" name.
-    public var title: String {
+    package var title: String {
       switch self {
       case .system: return "Queue system"
       case .area(let area): return area.title
@@ -26,26 +26,26 @@ public struct AuditReport: Sendable, Hashable {
   }
 
   /// The design's complexity grades.
-  public enum Complexity: String, Sendable, Hashable, CaseIterable {
+  package enum Complexity: String, Sendable, Hashable, CaseIterable {
     case low
     case medium
     case high
 
     /// "Low", "Medium", "High".
-    public var word: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    package var word: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
   }
 
   /// What was audited.
-  public var subject: Subject
+  package var subject: Subject
   /// How complex the feature is (see ``Audit``'s documentation for the grading).
-  public var complexity: Complexity
+  package var complexity: Complexity
   /// The functionality lines, in the design's order.
-  public var checks: [AuditCheck]
+  package var checks: [AuditCheck]
   /// What the look at the listener's store and catalog found.
-  public var storeFindings: [AuditFinding]
+  package var storeFindings: [AuditFinding]
 
   /// Creates a report.
-  public init(subject: Subject, complexity: Complexity, checks: [AuditCheck], storeFindings: [AuditFinding]) {
+  package init(subject: Subject, complexity: Complexity, checks: [AuditCheck], storeFindings: [AuditFinding]) {
     self.subject = subject
     self.complexity = complexity
     self.checks = checks
@@ -54,14 +54,14 @@ public struct AuditReport: Sendable, Hashable {
 
   /// The overall status: the worst of the lines', and ⚠ when the store has a HIGH or MEDIUM finding (LOW
   /// findings are advice and leave it as it is).
-  public var status: AuditStatus {
+  package var status: AuditStatus {
     var status = checks.map(\.status).max() ?? .working
     if storeFindings.contains(where: { $0.priority != .low }) { status = max(status, .issues) }
     return status
   }
 
   /// Every ISSUES line: the checks' failures, then the store's findings, each group by priority (stable).
-  public var issues: [AuditFinding] {
+  package var issues: [AuditFinding] {
     let all = checks.flatMap(\.findings) + storeFindings
     return Priority.allCases.flatMap { priority in all.filter { $0.priority == priority } }
   }
@@ -69,11 +69,11 @@ public struct AuditReport: Sendable, Hashable {
   private typealias Priority = AuditFinding.Priority
 
   /// The RECOMMENDATIONS: what follows from the issues, in their order, each once.
-  public var recommendations: [String] {
+  package var recommendations: [String] {
     var seen: Set<String> = []
     return issues.compactMap(\.recommendation).filter { seen.insert($0).inserted }
   }
 
   /// The process's exit status for a CI: 0 when everything is ✓, 1 otherwise.
-  public var exitStatus: Int32 { status == .working ? 0 : 1 }
+  package var exitStatus: Int32 { status == .working ? 0 : 1 }
 }

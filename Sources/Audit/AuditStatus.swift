@@ -1,7 +1,7 @@
 /// How a check came out, in the design's three marks: ✓ working, ⚠ issues, ✗ broken.
 ///
 /// The cases are ordered from best to worst, so that the status of several checks is their `max()`.
-public enum AuditStatus: String, Sendable, Hashable, CaseIterable, Comparable {
+package enum AuditStatus: String, Sendable, Hashable, CaseIterable, Comparable {
   /// ✓: every check passed.
   case working
   /// ⚠: something misbehaved, nothing was lost.
@@ -10,7 +10,7 @@ public enum AuditStatus: String, Sendable, Hashable, CaseIterable, Comparable {
   case broken
 
   /// "✓", "⚠" or "✗".
-  public var mark: String {
+  package var mark: String {
     switch self {
     case .working: return "✓"
     case .issues: return "⚠"
@@ -19,15 +19,15 @@ public enum AuditStatus: String, Sendable, Hashable, CaseIterable, Comparable {
   }
 
   /// The report's overall words: "WORKING", "ISSUES", "BROKEN".
-  public var word: String { rawValue.uppercased() }
+  package var word: String { rawValue.uppercased() }
 
-  public static func < (lhs: AuditStatus, rhs: AuditStatus) -> Bool {
+  package static func < (lhs: AuditStatus, rhs: AuditStatus) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
 }
 
 /// One of the design's four functionality lines, each with its own words for the three marks.
-public enum AuditArea: String, Sendable, Hashable, CaseIterable {
+package enum AuditArea: String, Sendable, Hashable, CaseIterable {
   /// Creating, naming, ordering, deleting and restoring, duplicating queues.
   case queueOperations
   /// The auto-switch decisions on the design's scenarios and the listener's own rules.
@@ -38,7 +38,7 @@ public enum AuditArea: String, Sendable, Hashable, CaseIterable {
   case sync
 
   /// The value of `smartfill audit --only`: "queues", "auto-switch", "smart-fill", "sync".
-  public var optionValue: String {
+  package var optionValue: String {
     switch self {
     case .queueOperations: return "queues"
     case .autoSwitching: return "auto-switch"
@@ -48,13 +48,13 @@ public enum AuditArea: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The area named by an `--only` value, or `nil`.
-  public init?(optionValue: String) {
+  package init?(optionValue: String) {
     guard let area = Self.allCases.first(where: { $0.optionValue == optionValue }) else { return nil }
     self = area
   }
 
   /// The line's title in the report: "Queue Operations", "Auto-Switching", "Smart Fill", "CloudKit Sync".
-  public var title: String {
+  package var title: String {
     switch self {
     case .queueOperations: return "Queue Operations"
     case .autoSwitching: return "Auto-Switching"
@@ -64,7 +64,7 @@ public enum AuditArea: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The design's words for `status` on this line ("All Working", "Occasional Misfire", "Data Loss", …).
-  public func words(for status: AuditStatus) -> String {
+  package func words(for status: AuditStatus) -> String {
     let words: [String]
     switch self {
     case .queueOperations: words = ["All Working", "Some Broken", "Critical Failure"]
