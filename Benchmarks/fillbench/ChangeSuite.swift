@@ -76,17 +76,7 @@ struct ChangeSuite {
         row.matchesRebuild ? "yes" : "NO",
       ]
     }
-    if markdown {
-      return ([header] + cells).enumerated().map { index, line in
-        "| " + line.joined(separator: " | ") + " |"
-          + (index == 0 ? "\n|" + String(repeating: "---|", count: line.count) : "")
-      }.joined(separator: "\n") + "\n"
-    }
-    var widths = header.map(\.count)
-    for line in cells { for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) } }
-    return ([header] + cells).map { line in
-      line.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
-        .joined(separator: "  ")
-    }.joined(separator: "\n") + "\n"
+    let table = markdown ? TextTable.markdown([header] + cells) : TextTable.aligned([header] + cells)
+    return table.joined(separator: "\n") + "\n"
   }
 }

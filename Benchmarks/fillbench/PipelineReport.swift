@@ -65,30 +65,14 @@ enum PipelineReport {
   }
 
   static func table(_ rows: [PipelineSuite.Row], notes: [String]) -> String {
-    let cells = [headers] + rows.map(row)
-    var widths = [Int](repeating: 0, count: headers.count)
-    for line in cells {
-      for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) }
-    }
-    var lines = [title + ":"]
-    for (index, line) in cells.enumerated() {
-      let padded = line.enumerated().map { column, cell in
-        column == 0
-          ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: widths[column] - cell.count) + cell
-      }
-      lines.append(padded.joined(separator: "  "))
-      if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
-    }
+    var lines = [title + ":"] + TextTable.aligned([headers] + rows.map(row))
     lines.append("")
     lines += notes.map { "note: \($0)" } + goals(rows)
     return lines.joined(separator: "\n")
   }
 
   static func markdown(_ rows: [PipelineSuite.Row], notes: [String]) -> String {
-    var lines = ["### \(title)", "", "| " + headers.joined(separator: " | ") + " |"]
-    lines.append("|" + headers.map { _ in "---" }.joined(separator: "|") + "|")
-    for result in rows { lines.append("| " + row(result).joined(separator: " | ") + " |") }
+    var lines = ["### \(title)", ""] + TextTable.markdown([headers] + rows.map(row))
     lines.append("")
     lines += (notes + goals(rows)).map { "- \($0)" }
     return lines.joined(separator: "\n")

@@ -37,38 +37,21 @@ enum Report {
   }
 
   static func table(_ results: [CaseResult], peaks: [(String, Int?)]) -> String {
-    let rows = [headers] + results.map(row)
-    var widths = [Int](repeating: 0, count: headers.count)
-    for row in rows {
-      for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
-    }
-    var lines: [String] = []
-    for (index, row) in rows.enumerated() {
-      let cells = row.enumerated().map { column, cell in
-        column == 0
-          ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: widths[column] - cell.count) + cell
-      }
-      lines.append(cells.joined(separator: "  "))
-      if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
-    }
+    var lines = TextTable.aligned([headers] + results.map(row))
     lines.append("")
-    for (name, peak) in peaks {
-      lines.append(
-        "peak resident memory, \(name): \(peak.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "unknown")")
-    }
+    lines += peaks.map(peakLine)
     return lines.joined(separator: "\n")
   }
 
+  /// "peak resident memory, gen-100-s1: 124.2 MB".
+  static func peakLine(_ name: String, _ peak: Int?) -> String {
+    "peak resident memory, \(name): \(peak.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "unknown")"
+  }
+
   static func markdown(_ results: [CaseResult], peaks: [(String, Int?)]) -> String {
-    var lines = ["| " + headers.joined(separator: " | ") + " |"]
-    lines.append("|" + headers.map { _ in "---" }.joined(separator: "|") + "|")
-    for result in results { lines.append("| " + row(result).joined(separator: " | ") + " |") }
+    var lines = TextTable.markdown([headers] + results.map(row))
     lines.append("")
-    for (name, peak) in peaks {
-      lines.append(
-        "- peak resident memory, \(name): \(peak.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "unknown")")
-    }
+    lines += peaks.map { "- " + peakLine($0, $1) }
     return lines.joined(separator: "\n")
   }
 

@@ -4,20 +4,13 @@ import Queues
 /// priority, its figures in the sentence, and the recommendation that follows from it.
 package struct AuditFinding: Sendable, Hashable {
   /// How soon it should be dealt with.
-  package enum Priority: String, Sendable, Hashable, CaseIterable, Comparable {
+  package enum Priority: String, Sendable, Hashable, ReportGrade {
     /// Broken or losing something: an episode that cannot play, a rule that can never fire, data loss.
     case high
     /// Misbehaving: played episodes still queued, a gap in a serial show, rules that always fire together.
     case medium
     /// Worth knowing: an episode in two queues, a queue above or below its target.
     case low
-
-    /// "HIGH", "MEDIUM", "LOW".
-    package var word: String { rawValue.uppercased() }
-
-    package static func < (lhs: Priority, rhs: Priority) -> Bool {
-      allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
   }
 
   /// What was found, as data (the JSON's `kind`).

@@ -1,7 +1,7 @@
 /// How a check came out, in the design's three marks: ✓ working, ⚠ issues, ✗ broken.
 ///
 /// The cases are ordered from best to worst, so that the status of several checks is their `max()`.
-package enum AuditStatus: String, Sendable, Hashable, CaseIterable, Comparable {
+package enum AuditStatus: String, Sendable, Hashable, ReportGrade {
   /// ✓: every check passed.
   case working
   /// ⚠: something misbehaved, nothing was lost.
@@ -18,12 +18,6 @@ package enum AuditStatus: String, Sendable, Hashable, CaseIterable, Comparable {
     }
   }
 
-  /// The report's overall words: "WORKING", "ISSUES", "BROKEN".
-  package var word: String { rawValue.uppercased() }
-
-  package static func < (lhs: AuditStatus, rhs: AuditStatus) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-  }
 }
 
 /// One of the design's four functionality lines, each with its own words for the three marks.

@@ -1,6 +1,8 @@
+import FillRules
 import Foundation
 import SmartFillSupport
 import SyntheticCatalogs
+import Testing
 
 @testable import SmartFill
 
@@ -60,4 +62,40 @@ func randomCatalog(
         recentListeningSeconds: [0, 0, 3600, 7200][Int.random(in: 0..<4, using: &random)], episodes: episodes))
   }
   return Catalog(shows: shows.shuffled(using: &random))
+}
+
+/// A catalog and request for the brute-force tests: a random catalog (``randomCatalog(_:maximumShows:maximumEpisodes:minuteScale:)``),
+/// with `drawsRequest` random priority shows and exclusions, drawn again until its candidates, as `items` lists
+/// them, are few enough for brute force to enumerate (at most 14).
+struct BruteForceCase {
+  var catalog: Catalog
+  var priority: [String] = []
+  var excluded: Set<EpisodeID> = []
+  var items: [Rules.Item] = []
+
+  init(
+    _ random: inout SeededGenerator, maximumShows: Int = 4, maximumEpisodes: Int = 5, drawsRequest: Bool = true,
+    items: (Catalog, _ priority: [String], _ excluded: Set<EpisodeID>) -> [Rules.Item]
+  ) {
+    repeat {
+      catalog = randomCatalog(&random, maximumShows: maximumShows, maximumEpisodes: maximumEpisodes)
+      if drawsRequest {
+        let ids = catalog.shows.flatMap { show in show.episodes.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) }
+        }
+        excluded = Set(ids.filter { _ in Int.random(in: 0..<8, using: &random) == 0 })
+        priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<4, using: &random) == 0 }
+      }
+      self.items = items(catalog, priority, excluded)
+    } while self.items.count > 14
+  }
+}
+
+/// Expects `result`'s status from the brute force's: empty without candidates, else filled exactly when the
+/// rule's selection lands in the window.
+func expectStatus(
+  _ result: FillResult, ofItems items: [Rules.Item], inWindow: Bool, _ context: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let expected: FillResult.Status = items.isEmpty ? .empty : inWindow ? .filled : .short
+  #expect(result.status == expected, "\(context)", sourceLocation: sourceLocation)
 }

@@ -155,11 +155,7 @@ public struct FillEngine: Sendable {
       return (split.built, outcome.picked, outcome.inWindow)
     }
     let unit = index.durationUnit
-    let low = (window.lowerBound + unit - 1) / unit
-    let high = window.upperBound / unit
-    let reachable = low <= high
-    let scaledWindow = reachable ? low...high : high...high
-    let target = (window.lowerBound + window.upperBound) / 2
+    let searched = SearchWindow(window, unit: unit, aimSeconds: aim)
     // The short candidates past the built ones, when the selection goes on among them.
     var appended: TimeCandidates?
     // The candidates from `start` on, `size` of them built (more each time the forward pass runs past them).
@@ -202,46 +198,32 @@ public struct FillEngine: Sendable {
         return segment(from: end, size: next, in: window, fixedLow: low, aim: nil).selection
       }
     }
-    let outcome = segment(
-      from: 0, size: first, in: scaledWindow, fixedLow: nil,
-      aim: reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil)
+    let outcome = segment(from: 0, size: first, in: searched.units, fixedLow: nil, aim: searched.aim)
     let candidates = appended.map { split.built.appending($0) } ?? split.built
-    return (candidates, outcome.selection.indices, outcome.inWindow && reachable)
+    return (candidates, outcome.selection.indices, outcome.inWindow && searched.isReachable)
   }
 
   private func solve(
     _ candidates: TimeCandidates, window: ClosedRange<Int>, aim: Int
   ) -> (picked: [Int], inWindow: Bool) {
     guard !candidates.durations.isEmpty else { return ([], false) }
-    let (durations, scaledWindow, reachable, unit) = scale(candidates.durations, window)
-    var fill = FillTime(durations: durations, groupEnds: candidates.groupEnds)
+    // The durations' greatest common divisor shrinks the sets of totals without changing any answer.
+    var unit = 0
+    for duration in candidates.durations {
+      unit = gcd(unit, duration)
+      if unit == 1 { break }
+    }
+    let searched = SearchWindow(window, unit: unit, aimSeconds: aim)
+    var fill = FillTime(durations: candidates.durations.inUnits(of: unit), groupEnds: candidates.groupEnds)
     fill.headSize = headSize(window)
     fill.scratch = scratch
-    let target = (window.lowerBound + window.upperBound) / 2
-    let outcome = fill.select(
-      in: scaledWindow, aim: reachable ? Aim(targetSeconds: target, aimSeconds: aim, unit: unit) : nil)
-    return (outcome.selection.indices, outcome.inWindow && reachable)
+    let outcome = fill.select(in: searched.units, aim: searched.aim)
+    return (outcome.selection.indices, outcome.inWindow && searched.isReachable)
   }
 
   /// The head fill time splits off for `window` (the window before scaling).
   private func headSize(_ window: ClosedRange<Int>) -> Int {
     tuning.lookaheadHeadSize ?? FillTuning.fillTimeHeadSize(forTop: window.upperBound)
-  }
-
-  /// Divides durations and window by the durations' greatest common divisor, which shrinks the sets of
-  /// totals without changing any answer. When no multiple of the divisor lies in the window, the window
-  /// becomes its top alone (and `reachable` is `false`), so that the best total below it is chosen.
-  private func scale(
-    _ durations: [Int], _ window: ClosedRange<Int>
-  ) -> ([Int], ClosedRange<Int>, reachable: Bool, unit: Int) {
-    var unit = 0
-    for duration in durations {
-      unit = gcd(unit, duration)
-      if unit == 1 { break }
-    }
-    let low = (window.lowerBound + unit - 1) / unit
-    let high = window.upperBound / unit
-    return (durations.inUnits(of: unit), low <= high ? low...high : high...high, low <= high, unit)
   }
 
   // MARK: Variety
@@ -335,12 +317,7 @@ public struct FillEngine: Sendable {
     // The exact search goes on from where the candidates built so far end: it builds a head and reads the
     // rest from the index as far as it needs (see `VarietyTail`).
     let unit = index.durationUnit
-    let low = (window.lowerBound + unit - 1) / unit
-    let high = window.upperBound / unit
-    let reachable = low <= high
-    let scaledWindow = reachable ? low...high : high...high
-    let target = (window.lowerBound + window.upperBound) / 2
-    let varietyAim = reachable ? Aim(targetSeconds: target, aimSeconds: context.request.aimSeconds, unit: unit) : nil
+    let searched = SearchWindow(window, unit: unit, aimSeconds: context.request.aimSeconds)
     // The search's head has rows per state and is kept short; the candidates built before the tail is read
     // lazily also hold the priority shows' (the first ones) when they are many, which the head's tail then
     // has in memory.
@@ -429,13 +406,13 @@ public struct FillEngine: Sendable {
     while true {
       appended = nil
       let outcome = segment(
-        from: 0, size: first, headSize: head, in: scaledWindow, fixedLow: nil,
-        deltas: [Int](repeatElement(0, count: dominants.count)), aim: varietyAim)
+        from: 0, size: first, headSize: head, in: searched.units, fixedLow: nil,
+        deltas: [Int](repeatElement(0, count: dominants.count)), aim: searched.aim)
       let candidates = appended.map { split.built.appending($0) } ?? split.built
       // Another show may dominate once the first is held back: track it too, and solve again.
       guard let next = dominantShow(candidates, outcome.indices), !dominants.contains(next) else {
         return varietyResult(
-          context, candidates, outcome.indices, inWindow: outcome.inWindow && reachable, window: window,
+          context, candidates, outcome.indices, inWindow: outcome.inWindow && searched.isReachable, window: window,
           plainInWindow: plainInWindow)
       }
       dominants.append(next)
@@ -495,12 +472,7 @@ public struct FillEngine: Sendable {
   private func continueSeries(_ context: RequestContext, window: ClosedRange<Int>) -> FillResult {
     // Every chain episode's length is known with a target; the index's unit divides them all.
     let unit = index.durationUnit
-    let low = (window.lowerBound + unit - 1) / unit
-    let high = window.upperBound / unit
-    let reachable = low <= high
-    let scaledWindow = reachable ? low...high : high...high
-    let target = (window.lowerBound + window.upperBound) / 2
-    let aim = Aim(targetSeconds: target, aimSeconds: context.request.aimSeconds, unit: unit)
+    let searched = SearchWindow(window, unit: unit, aimSeconds: context.request.aimSeconds)
     // The first shows' chains, then more until they settle the answer (see `SeriesChainReader`).
     var reader = SeriesChainReader(context, upTo: window.upperBound, unit: unit)
     var batch = tuning.seriesBatchSize ?? FillTuning.seriesFirstBatch(forTop: window.upperBound)
@@ -517,7 +489,7 @@ public struct FillEngine: Sendable {
       // The chains read are appended: the solver goes on where its first round ran out of them.
       solver.durations = reader.durations
       solver.starts = reader.starts
-      let outcome = solver.select(in: scaledWindow, aim: reachable ? aim : nil, following: reader.followingBound())
+      let outcome = solver.select(in: searched.units, aim: searched.aim, following: reader.followingBound())
       if !outcome.settled {
         // Four times as many, or all of them once that is near.
         batch = batch > catalog.shows.count / 8 ? Int.max : batch * FillTuning.segmentGrowth
@@ -531,7 +503,7 @@ public struct FillEngine: Sendable {
           show: show, episode: reader.links[reader.starts[pick.chain] + pick.position].episode,
           reason: .nextInSeries)
       }
-      var result = finish(context, entries: entries, inWindow: outcome.inWindow && reachable, window: window)
+      var result = finish(context, entries: entries, inWindow: outcome.inWindow && searched.isReachable, window: window)
       result.notes = notes(reader.allOmissions(), taken: taken)
       return result
     }

@@ -111,20 +111,8 @@ struct FillTimeTests {
     // One pool that keeps every array for all the engines: each fill's rows are on words earlier fills left.
     let pool = ScratchPool(smallestPooledWords: 1)
     for var trial in cases {
-      // A catalog of at most 14 candidates, which brute force enumerates.
-      var excluded: Set<EpisodeID>
-      var priority: [String]
-      var items: [Rules.Item]
-      var catalog: Catalog
-      repeat {
-        catalog = randomCatalog(&trial.random)
-        let allIDs = catalog.shows.flatMap { show in
-          show.episodes.map { EpisodeID(feedURL: show.feedURL, guid: $0.guid) }
-        }
-        excluded = Set(allIDs.filter { _ in Int.random(in: 0..<8, using: &trial.random) == 0 })
-        priority = catalog.shows.map(\.feedURL).filter { _ in Int.random(in: 0..<4, using: &trial.random) == 0 }
-        items = Rules.fillTimeItems(catalog, priorityShows: priority, excluded: excluded)
-      } while items.count > 14
+      let drawn = BruteForceCase(&trial.random) { Rules.fillTimeItems($0, priorityShows: $1, excluded: $2) }
+      let (catalog, priority, excluded, items) = (drawn.catalog, drawn.priority, drawn.excluded, drawn.items)
       let target = Int.random(in: 1...120, using: &trial.random) * 60 + Int.random(in: 0..<60, using: &trial.random)
       let tolerance = min(target - 1, [0, 180, 300, 30, 1800][Int.random(in: 0..<5, using: &trial.random)])
       let window = (target - tolerance)...(target + tolerance)
@@ -142,11 +130,7 @@ struct FillTimeTests {
       #expect(result.entries.count == expectedIDs.count, "\(context): duplicate entries")
       #expect(result.totalSeconds == expected.total, "\(context)")
       #expect(result.totalSeconds <= window.upperBound, "\(context): overfilled")
-      if items.isEmpty {
-        #expect(result.status == .empty, "\(context)")
-      } else {
-        #expect(result.status == (expected.inWindow ? .filled : .short), "\(context)")
-      }
+      expectStatus(result, ofItems: items, inWindow: expected.inWindow, context)
       if expected.inWindow { inWindow += 1 }
     }
     #expect(

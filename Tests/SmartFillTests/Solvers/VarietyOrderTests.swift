@@ -109,13 +109,10 @@ struct VarietyOrderTests {
     let cases = SeededCases(seed: 0x7A71_E7, count: 3000)
     var capped = 0
     for var trial in cases {
-      // A catalog of at most 14 candidates, which brute force enumerates.
-      var catalog: Catalog
-      var items: [Rules.Item]
-      repeat {
-        catalog = randomCatalog(&trial.random, maximumShows: 3, maximumEpisodes: 6)
-        items = Rules.fillTimeItems(catalog, priorityShows: [], excluded: [])
-      } while items.count > 14
+      let drawn = BruteForceCase(&trial.random, maximumShows: 3, maximumEpisodes: 6, drawsRequest: false) {
+        Rules.fillTimeItems($0, priorityShows: $1, excluded: $2)
+      }
+      let (catalog, items) = (drawn.catalog, drawn.items)
       let target = Int.random(in: 1...120, using: &trial.random) * 60
       let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &trial.random)])
       let window = (target - tolerance)...(target + tolerance)
@@ -149,11 +146,7 @@ struct VarietyOrderTests {
       let arrangeable = { (mask: UInt32) in Rules.isArrangeable(mask, of: items) }
       let expected = Rules.select(items, window: window, aim: aim, admits: arrangeable)
       #expect(Set(result.entries.map(\.id)) == Set(expected.taken.map { items[$0].id }), "\(context)")
-      if items.isEmpty {
-        #expect(result.status == .empty, "\(context)")
-      } else {
-        #expect(result.status == (expected.inWindow ? .filled : .short), "\(context)")
-      }
+      expectStatus(result, ofItems: items, inWindow: expected.inWindow, context)
     }
     #expect(cases.meets(capped, atLeast: 21, ofFull: 3000), "the random cases should exercise the cap: \(capped)")
   }
@@ -179,13 +172,10 @@ extension VarietyOrderTests {
   @Test("a small memory budget splits the exact search into head and tail, and the answer stays the rule's")
   func budgetKeepsTheAnswer() throws {
     for var trial in SeededCases(seed: 0xFA11_BAC, count: 1500) {
-      // A catalog of at most 14 candidates, which brute force enumerates.
-      var catalog: Catalog
-      var items: [Rules.Item]
-      repeat {
-        catalog = randomCatalog(&trial.random, maximumShows: 3, maximumEpisodes: 6)
-        items = Rules.fillTimeItems(catalog, priorityShows: [], excluded: [])
-      } while items.count > 14
+      let drawn = BruteForceCase(&trial.random, maximumShows: 3, maximumEpisodes: 6, drawsRequest: false) {
+        Rules.fillTimeItems($0, priorityShows: $1, excluded: $2)
+      }
+      let (catalog, items) = (drawn.catalog, drawn.items)
       let target = Int.random(in: 1...120, using: &trial.random) * 60
       let tolerance = min(target - 1, [0, 180, 300][Int.random(in: 0..<3, using: &trial.random)])
       let window = (target - tolerance)...(target + tolerance)
