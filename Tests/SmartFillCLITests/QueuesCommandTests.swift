@@ -236,15 +236,16 @@ struct QueuesCommandTests {
       "🚗", "--activity", "running", "--start", "22:00", "--end", "06:00", "--days", "weekdays", "--output",
       "airPods", "--json", "\u{1B}[2J", "",
     ]
-    for seed in UInt64(0)..<2_000 {
-      var random = SplitMix64(seed: seed)
-      var arguments = [commands[random.integer(in: 0...commands.count - 1)]]
-      for _ in 0..<random.integer(in: 0...5) { arguments.append(words[random.integer(in: 0...words.count - 1)]) }
-      session.answers = [random.integer(in: 0...1) == 0 ? "y" : "n"]
+    for var trial in SeededCases(seed: 0xC0_11AE, count: 2_000) {
+      var arguments = [commands[trial.random.integer(in: 0...commands.count - 1)]]
+      for _ in 0..<trial.random.integer(in: 0...5) {
+        arguments.append(words[trial.random.integer(in: 0...words.count - 1)])
+      }
+      session.answers = [trial.random.integer(in: 0...1) == 0 ? "y" : "n"]
       let output = session.run(arguments)
-      #expect([0, 1, 64].contains(output.exitStatus), "seed \(seed): \(arguments)")
-      #expect(output.exitStatus == 0 || output.standardError.hasPrefix("Error: "), "seed \(seed): \(arguments)")
-      #expect(throws: Never.self, "seed \(seed): \(arguments)") { _ = try session.library() }
+      #expect([0, 1, 64].contains(output.exitStatus), "\(trial): \(arguments)")
+      #expect(output.exitStatus == 0 || output.standardError.hasPrefix("Error: "), "\(trial): \(arguments)")
+      #expect(throws: Never.self, "\(trial): \(arguments)") { _ = try session.library() }
     }
   }
 }
