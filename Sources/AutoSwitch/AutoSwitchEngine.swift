@@ -393,7 +393,7 @@ public struct AutoSwitchEngine: Sendable {
     case .dontAskAgain: consent = .never
     }
     if let consent {
-      try? library.setConsent(consent, forRule: asked.ruleIndex, of: asked.key.queue, now: time)
+      try? library.recordConsent(consent, forRule: asked.ruleIndex, of: asked.key.queue, now: time)
     }
     switch answer {
     case .yes:

@@ -59,7 +59,7 @@ extension Timeline {
           try element.enumValue(TriggerSource.self)
         }
         do {
-          try settings.setPrecedence(sources)
+          try settings.changePrecedence(to: sources)
         } catch {
           throw list.error("must name each of the six sources once, found \(list.value.excerpt)")
         }

@@ -163,7 +163,7 @@ final class QueueStoreTests {
     #expect(loaded[.commute]?.autoSwitchRules.last?.trigger == .focusFilter(focusName: "Driving"))
     let saved = try store.update { (library) throws(QueueError) in
       library.markAudioDevice("00:11:22", name: "Golf", isCar: true)
-      try library.setConsent(.always, forRule: 0, of: .commute)
+      try library.recordConsent(.always, forRule: 0, of: .commute)
     }
     #expect(FileManager.default.contents(atPath: store.path + ".v3-backup") == version3)
     let text = try String(contentsOfFile: store.path, encoding: .utf8)
@@ -173,7 +173,7 @@ final class QueueStoreTests {
     #expect(reloaded.knownAudioDevice("00:11:22")?.isCar == true)
     #expect(reloaded[.commute]?.autoSwitchRules.first?.consent == .always)
     // A second write keeps the first backup as it was.
-    try store.update { (library) throws(QueueError) in try library.setAutoSwitchEnabled(false, for: .sleep) }
+    try store.update { (library) throws(QueueError) in try library.disableAutoSwitch(for: .sleep) }
     #expect(FileManager.default.contents(atPath: store.path + ".v3-backup") == version3)
     #expect(try store.load()[.sleep]?.isAutoSwitchEnabled == false)
   }
