@@ -49,9 +49,14 @@ enum QueuesCommand {
       return
     }
     var context = QueuesCommandContext(parsed: parsed, environment: environment)
-    try context.run(action)
+    do {
+      try context.run(action)
+    } catch {
+      output.standardError += context.notices.text
+      throw error
+    }
     output.standardOutput += context.standardOutput
-    output.standardError += context.standardError
+    output.standardError += context.notices.text + context.standardError
   }
 
   /// The options of `action`, beyond ``commonOptions``.

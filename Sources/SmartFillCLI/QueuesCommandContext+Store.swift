@@ -23,18 +23,75 @@ extension QueuesCommandContext {
     return QueueStore(path: path)
   }
 
-  /// The library as stored (a new one when the file does not exist yet); a store read only in part is a
-  /// failure unless `--discard-unreadable` was given.
+  /// The library as stored (a new one when the file does not exist yet), read without changing anything on
+  /// disk; a store read only in part, or not at all, is a failure unless `--discard-unreadable` was given.
+  ///
+  /// A missing store whose predecessor was moved aside (`<store>.corrupt-<date>`) is said on standard error
+  /// by a command that only reads, and refused by one that changes the queues, until the listener repairs
+  /// and moves the old file back or passes `--discard-unreadable`.
   func load() throws(CommandError) -> QueueLibrary {
     let store = try store()
+    if parsed.isSet("--discard-unreadable") {
+      return try startingAnew(store) { () throws(QueueError) in
+        try store.loadReporting(now: now).library
+      }
+    }
     let loaded: (library: QueueLibrary, report: LoadReport)
     do {
-      loaded = try store.loadReporting(now: now)
+      loaded = try store.read(now: now)
     } catch {
-      throw .failure(error.description)
+      throw Self.unreadable(error)
     }
-    if !loaded.report.isComplete, !parsed.isSet("--discard-unreadable") { throw Self.incomplete(store, loaded.report) }
+    if !loaded.report.isComplete { throw Self.incomplete(store, loaded.report) }
+    try checkSetAside(store)
     return loaded.library
+  }
+
+  /// Says, or refuses, a missing store whose predecessor was moved aside (see ``load()``).
+  func checkSetAside(_ store: QueueStore) throws(CommandError) {
+    guard !FilePath.exists(store.path), let kept = store.setAsideFiles.last else { return }
+    let where_ =
+      "the queue store \(DisplayText.escaped(store.path)) does not exist: the one before could not be "
+      + "read and was moved aside to \(DisplayText.escaped(kept))"
+    let recovery = "repair it and move it back, or pass --discard-unreadable to start a new store (it is kept)"
+    if isReadOnly {
+      notices.add("warning: \(where_); this is a new library; \(recovery)")
+    } else {
+      throw .failure("\(where_); nothing was written; \(recovery)")
+    }
+  }
+
+  /// Runs `body`, and with `--discard-unreadable`, a store that cannot be read at all is moved aside (said on
+  /// standard error) and `body` runs again on the new store.
+  func startingAnew<Result>(_ store: QueueStore, _ body: () throws(QueueError) -> Result)
+    throws(CommandError) -> Result
+  {
+    do {
+      return try body()
+    } catch {
+      guard case .storeCorrupt(_, let reason, let keptAt) = error else { throw Self.unreadable(error) }
+      notices.add(
+        "warning: the queue store \(DisplayText.escaped(store.path)) is not a valid queue library (\(reason)); "
+          + "it was moved aside to \(DisplayText.escaped(keptAt)) and a new store is started")
+      do {
+        return try body()
+      } catch {
+        throw Self.unreadable(error)
+      }
+    }
+  }
+
+  /// A store error for the command line; a store that is not a valid library says how to go on.
+  static func unreadable(_ error: QueueError) -> CommandError {
+    if case .storeIncomplete(let path, let issues, let backupPath) = error {
+      return incomplete(QueueStore(path: path), LoadReport(issues: issues, backupPath: backupPath))
+    }
+    if case .storeUnreadable(_, let reason) = error, reason.hasPrefix("it is not a valid queue library") {
+      return .failure(
+        "\(error.description); nothing was written; repair the file, or pass --discard-unreadable to move it "
+          + "aside and start a new store")
+    }
+    return .failure(error.description)
   }
 
   /// A store read only in part, said for the command line: what was left out, where the copy is, and the
@@ -50,21 +107,27 @@ extension QueuesCommandContext {
   }
 
   /// Applies `body` to the stored library under the store's lock and writes the result atomically; over a
-  /// store read only in part only with `--discard-unreadable` (a copy of the file is kept first).
+  /// store read only in part only with `--discard-unreadable` (a copy of the file is kept first), and over
+  /// one that cannot be read at all, or whose predecessor was moved aside, likewise (see ``load()``).
   ///
   /// - Returns: The library as saved.
   @discardableResult
   func update(_ body: (inout QueueLibrary) throws(QueueError) -> Void) throws(CommandError) -> QueueLibrary {
     let store = try store()
-    var report: LoadReport?
-    do {
-      if parsed.isSet("--discard-unreadable") { report = try store.loadReporting(now: now).report }
-      return try store.update(now: now, discarding: report, body)
-    } catch {
-      if case .storeIncomplete(_, let issues, let backupPath) = error {
-        throw Self.incomplete(store, LoadReport(issues: issues, backupPath: backupPath))
+    if !parsed.isSet("--discard-unreadable") {
+      // Refused before the store's own update, which would move a file it cannot read aside.
+      do {
+        _ = try store.read(now: now)
+      } catch {
+        throw Self.unreadable(error)
       }
-      throw .failure(error.description)
+      try checkSetAside(store)
+    }
+    let now = self.now
+    let discarding = parsed.isSet("--discard-unreadable")
+    return try startingAnew(store) { () throws(QueueError) in
+      let report = discarding ? try store.loadReporting(now: now).report : nil
+      return try store.update(now: now, discarding: report, body)
     }
   }
 

@@ -287,6 +287,19 @@ final class QueueStoreTests {
     #expect(library.revision == 2 * count)
   }
 
+  @Test("read changes nothing on disk: a corrupt file stays, and what an update set aside is listed")
+  func readOnly() throws {
+    let store = try store()
+    try Data("{\"broken".utf8).write(to: URL(fileURLWithPath: store.path))
+    #expect(throws: QueueError.self) { try store.read() }
+    #expect(bytes(store.path) == Array("{\"broken".utf8))
+    #expect(store.setAsideFiles.isEmpty)
+    #expect(throws: QueueError.self) { try store.update { _ in } }
+    #expect(store.setAsideFiles.count == 1)
+    #expect(store.setAsideFiles.first.flatMap { bytes($0) } == Array("{\"broken".utf8))
+    #expect(try store.read().report.isComplete, "the store is missing now: a new library")
+  }
+
   @Test("a writer killed at random moments hundreds of times always leaves a whole state it wrote")
   func killedWriter() throws {
     let writer = try #require(writerURL(), "build queue-store-writer first (swift build)")

@@ -147,4 +147,19 @@ struct QueuesCommandLifecycleTests {
     #expect(output.exitStatus == 1)
     #expect(output.standardError == "Error: the undo file is not valid: queueID: the field is missing\n")
   }
+
+  @Test("a clear whose undo cannot be kept changes nothing (issue 45, 1)")
+  func clearWithoutUndo() throws {
+    let session = try QueuesSession()
+    let catalog = try session.write(queuesCatalog)
+    session.run("add", "commute", "a5", "a6", "--catalog", catalog)
+    let before = try session.library()
+    // A directory where the undo goes: a stand-in for a full disk or a read-only file.
+    try FileManager.default.createDirectory(atPath: session.storePath + ".undo", withIntermediateDirectories: false)
+    let output = session.run("clear", "commute")
+    #expect(output.exitStatus == 1)
+    #expect(output.standardError.hasPrefix("Error: \(session.storePath).undo: cannot keep the undo: "))
+    #expect(output.standardError.contains("nothing was changed"))
+    #expect(try session.library() == before)
+  }
 }
