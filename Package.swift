@@ -116,7 +116,7 @@ let package = Package(
       ]),
 
     // The screens.
-    .target(name: "QueueScreens", dependencies: ["Queues", "SmartFill"]),
+    .target(name: "QueueScreens", dependencies: ["Queues", "SmartFill", "SmartFillSupport"]),
     .testTarget(
       name: "QueueScreensTests",
       dependencies: ["QueueScreens", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport"]),

@@ -50,7 +50,8 @@ enum AuditCommand {
     } catch {
       throw .usage(error.description, command: .audit)
     }
-    output.standardOutput += parsed.isSet("--json") ? report.jsonText() : report.text
+    output.standardOutput +=
+      parsed.isSet("--json") ? report.jsonText() : DisplayText.escapedKeepingLines(report.text)
     output.exitStatus = report.exitStatus
   }
 

@@ -55,7 +55,9 @@ enum QueuesCommand {
       output.standardError += context.notices.text
       throw error
     }
-    output.standardOutput += context.standardOutput
+    // Names and values from the store reach a terminal: escaped there, kept exact in JSON.
+    output.standardOutput +=
+      context.isJSON ? context.standardOutput : DisplayText.escapedKeepingLines(context.standardOutput)
     output.standardError += context.notices.text + context.standardError
   }
 

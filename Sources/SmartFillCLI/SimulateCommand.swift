@@ -33,6 +33,7 @@ enum SimulateCommand {
     }
     let (log, final) = timeline.run(on: library)
     output.standardOutput +=
-      parsed.isSet("--json") ? timeline.logJSON(log, library: final) : timeline.logText(log, library: final)
+      parsed.isSet("--json")
+      ? timeline.logJSON(log, library: final) : DisplayText.escapedKeepingLines(timeline.logText(log, library: final))
   }
 }

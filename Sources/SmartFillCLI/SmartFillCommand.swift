@@ -40,6 +40,8 @@ package enum SmartFillCommand {
       }
       output.exitStatus = error.exitStatus
     }
+    // Standard error is for people: whatever a message quoted, no control reaches the terminal.
+    output.standardError = DisplayText.escapedKeepingLines(output.standardError)
     return output
   }
 
