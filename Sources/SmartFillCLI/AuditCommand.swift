@@ -36,14 +36,7 @@ enum AuditCommand {
       try SmartFillCommand.readCatalog(file)
     }
     var library: QueueLibrary?
-    if let store = parsed.value("--store") {
-      let bytes = try SmartFillCommand.read(store)
-      do throws(QueueError) {
-        library = try QueueLibrary(json: bytes)
-      } catch {
-        throw .failure("\(DisplayText.escaped(store)): invalid queue store: \(error)")
-      }
-    }
+    if let store = parsed.value("--store") { library = try SmartFillCommand.readStore(store) }
     let report: AuditReport
     do throws(AuditError) {
       report = try audit.run(scope, catalog: catalog, library: library)

@@ -23,14 +23,7 @@ enum SimulateCommand {
       throw .failure("\(DisplayText.escaped(file)): invalid \(error)")
     }
     var library = QueueLibrary(now: timeline.events.first?.at ?? Date(timeIntervalSince1970: 0))
-    if let store = parsed.value("--store") {
-      let bytes = try SmartFillCommand.read(store)
-      do throws(QueueError) {
-        library = try QueueLibrary(json: bytes)
-      } catch {
-        throw .failure("\(DisplayText.escaped(store)): invalid queue store: \(error)")
-      }
-    }
+    if let store = parsed.value("--store") { library = try SmartFillCommand.readStore(store) }
     let (log, final) = timeline.run(on: library)
     output.standardOutput +=
       parsed.isSet("--json")

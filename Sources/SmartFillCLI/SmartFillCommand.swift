@@ -1,4 +1,5 @@
 import Foundation
+import Queues
 import SmartFill
 import SmartFillSupport
 
@@ -134,6 +135,28 @@ package enum SmartFillCommand {
     } catch {
       throw .failure("\(DisplayText.escaped(file)): cannot write the file: \(error.reason)")
     }
+  }
+
+  /// Reads the queue store `file` for a command that only reads it (`audit --store`, `simulate --store`):
+  /// through ``QueueStore/read(now:)``, with the store's own size limit, and nothing on disk changed; a
+  /// store read only in part is refused with its first issue.
+  static func readStore(_ file: String, now: Date = Date()) throws(CommandError) -> QueueLibrary {
+    guard FilePath.exists(file) else { throw cannotRead(file, FileError(path: file, problem: .missing)) }
+    let loaded: (library: QueueLibrary, report: LoadReport)
+    do {
+      loaded = try QueueStore(path: file).read(now: now)
+    } catch {
+      let prefix = "it is not a valid queue library ("
+      if case .storeUnreadable(_, let reason) = error, reason.hasPrefix(prefix) {
+        throw .failure(
+          "\(DisplayText.escaped(file)): invalid queue store: \(reason.dropFirst(prefix.count).dropLast())")
+      }
+      throw .failure("\(DisplayText.escaped(file)): \(error)")
+    }
+    if let issue = loaded.report.issues.first {
+      throw .failure("\(DisplayText.escaped(file)): invalid queue store: \(issue)")
+    }
+    return loaded.library
   }
 
   /// Reads and checks a catalog file, or fails naming the file and the first problem.
