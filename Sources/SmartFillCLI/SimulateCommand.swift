@@ -15,7 +15,12 @@ enum SimulateCommand {
       return
     }
     let file = try parsed.onlyArgument("<timeline>", of: .simulate)
-    let bytes = try SmartFillCommand.read(file)
+    let bytes: [UInt8]
+    do {
+      bytes = try BoundedFile.read(file, maximumBytes: Timeline.maximumFileBytes)
+    } catch {
+      throw SmartFillCommand.cannotRead(file, error)
+    }
     let timeline: Timeline
     do throws(AutoSwitchError) {
       timeline = try Timeline(json: bytes)
