@@ -107,7 +107,8 @@ enum HelpText {
     OPTIONS:
       --mode <mode>           fill-time, continue-series or variety.
       --minutes <minutes>     The target duration in minutes; required except for continue-series.
-      --tolerance <minutes>   How far the total may be from the target, in minutes (default: 3).
+      --tolerance <minutes>   How far the total may be from the target, in minutes (default: 3, or half
+                              of a target shorter than that).
       --aim <minutes>         How close to the target to aim: within this of it, or as close as any
                               choice gets when that is farther (default: 1; the tolerance: anywhere in
                               the window).

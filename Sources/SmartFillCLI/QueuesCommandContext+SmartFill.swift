@@ -51,7 +51,7 @@ extension QueuesCommandContext {
     let tolerance =
       try parsed.value("--tolerance").map { (text) throws(CommandError) in
         try minutes(text, for: "--tolerance <minutes>", in: SmartFillSettings.toleranceRange)
-      } ?? old?.toleranceSeconds ?? FillRequest.defaultToleranceSeconds
+      } ?? old?.toleranceSeconds ?? FillCommand.defaultTolerance(for: target)
     let priority = parsed.allValues("--priority")
     return SmartFillSettings(
       mode: mode, targetSeconds: target, toleranceSeconds: tolerance,
