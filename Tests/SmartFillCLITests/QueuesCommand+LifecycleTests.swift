@@ -162,4 +162,19 @@ struct QueuesCommandLifecycleTests {
     #expect(output.standardError.contains("nothing was changed"))
     #expect(try session.library() == before)
   }
+
+  @Test("a deletion past 30 days is not offered as restorable by list or list --json (issue 45, 10)")
+  func expiredNotOffered() throws {
+    let session = try QueuesSession()
+    session.run("create", "Bike")
+    session.run("delete", "bike", "--yes")
+    #expect(session.run("list").standardOutput.contains("Recently deleted (restorable for 30 days): Bike"))
+    session.now = day(10 + 31)
+    #expect(session.run("restore", "bike").exitStatus != 0)
+    let list = session.run("list")
+    #expect(!list.standardOutput.contains("Bike"), "\(list.standardOutput)")
+    let json = session.run("list", "--json").standardOutput
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect((object["deletedQueues"] as? [Any])?.isEmpty == true, "\(json)")
+  }
 }
