@@ -27,6 +27,10 @@ extension AutoSwitchRule {
     switch trigger {
     case .car: return "When connected to car"
     case .motion(let condition): return "When \(condition.activity.gerund)"
+    case .timeRange(let range) where range.start == range.end:
+      // A store may hold one (the tool refuses it): the engine reads it as the whole day.
+      let (text, suffix) = range.start.twelveHour
+      return "All day from \(text) \(suffix)\(range.weekdaysPhrase)\(range.timeZonePhrase)"
     case .timeRange(let range): return "Between \(range.twelveHourText)\(range.weekdaysPhrase)\(range.timeZonePhrase)"
     case .audioOutput(let output): return output.sentence
     case .focusFilter(nil): return "When a Focus filter names this queue"
