@@ -37,6 +37,17 @@ enum AuditCommand {
     }
     var library: QueueLibrary?
     if let store = parsed.value("--store") { library = try SmartFillCommand.readStore(store) }
+    if case .queue(let name) = scope, let library, let other = library[QueueID(name)],
+      let named = library.queue(named: name), named.id != other.id
+    {
+      // A name of one queue and the id of another: a usage error, as `queues` says it.
+      do {
+        _ = try QueuesCommandContext.resolve(
+          name, among: library.queues.map { (id: $0.id, name: $0.name) }, what: "queue")
+      } catch {
+        throw .usage(error.description, command: .audit)
+      }
+    }
     let report: AuditReport
     do throws(AuditError) {
       report = try audit.run(scope, catalog: catalog, library: library)

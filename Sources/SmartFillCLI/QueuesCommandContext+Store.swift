@@ -150,21 +150,37 @@ extension QueuesCommandContext {
     return library.deletedQueues.last { $0.queue.id == id }!
   }
 
-  /// The id among `candidates` that `text` names.
+  /// The id among `candidates` that `text` names: the one whose whole name it is (ignoring case and runs of
+  /// spaces) or whose id it is, else the one whose name without its emoji it is.
+  ///
+  /// - Throws: A usage error listing the candidates when none matches, or when the text names several (a
+  ///   name of one queue and the id of another included).
   static func resolve(_ text: String, among candidates: [(id: QueueID, name: String)], what: String)
     throws(CommandError) -> QueueID
   {
-    if let whole = candidates.first(where: { QueueName.clash($0.name, text) }) { return whole.id }
-    if let exact = candidates.first(where: { $0.id.rawValue == text }) { return exact.id }
-    let key = QueueName.comparisonKey(QueueName.text(of: text))
-    let matches = candidates.filter { QueueName.comparisonKey(QueueName.text(of: $0.name)) == key }
+    func listing(_ queues: [(id: QueueID, name: String)]) -> String {
+      queues.isEmpty ? "there are none" : queues.map { "\($0.name) (\($0.id.rawValue))" }.joined(separator: ", ")
+    }
+    let key = QueueName.lookupKey(text)
+    var exact = candidates.first { QueueName.lookupKey($0.name) == key }.map { [$0] } ?? []
+    if let byID = candidates.first(where: { $0.id.rawValue == text }), !exact.contains(where: { $0.id == byID.id }) {
+      exact.append(byID)
+    }
+    if exact.count == 1 { return exact[0].id }
+    if exact.count > 1 {
+      throw QueuesCommand.usage(
+        "'\(DisplayText.quoted(text))' is the name of \(exact[0].name) (\(exact[0].id.rawValue)) and the id of "
+          + "\(exact[1].name) (\(exact[1].id.rawValue)); give the whole name of the second or the id of the first")
+    }
+    let textKey = QueueName.lookupKey(QueueName.text(of: text))
+    let matches = candidates.filter { QueueName.lookupKey(QueueName.text(of: $0.name)) == textKey }
     if matches.count == 1 { return matches[0].id }
-    let listed = (matches.isEmpty ? candidates : matches).map { "\($0.name) (\($0.id.rawValue))" }
-    let list = listed.isEmpty ? "there are none" : listed.joined(separator: ", ")
     if matches.isEmpty {
-      throw QueuesCommand.usage("No \(what) is named '\(DisplayText.quoted(text))'; the \(what)s: \(list)")
+      throw QueuesCommand.usage(
+        "No \(what) is named '\(DisplayText.quoted(text))'; the \(what)s: \(listing(candidates))")
     }
     throw QueuesCommand.usage(
-      "'\(DisplayText.quoted(text))' names \(matches.count) \(what)s: \(list); give the whole name or the id")
+      "'\(DisplayText.quoted(text))' names \(matches.count) \(what)s: \(listing(matches)); give the whole name or the id"
+    )
   }
 }

@@ -248,4 +248,42 @@ struct QueuesCommandTests {
       #expect(throws: Never.self, "\(trial): \(arguments)") { _ = try session.library() }
     }
   }
+
+  @Test("a text that is one queue's name and another's id is a usage error in show, delete and audit (issue 45, 12)")
+  func idNameCollision() throws {
+    let session = try QueuesSession()
+    #expect(session.run("create", "  commute  ").exitStatus == 0)
+    let created = try #require(try session.library().queue(named: "commute"))
+    #expect(created.id != .commute)
+    for command in [["show", "commute"], ["delete", "commute", "--yes"]] {
+      let output = session.run(command)
+      #expect(output.exitStatus == 64, "\(command)")
+      #expect(
+        output.standardError
+          == "Error: 'commute' is the name of commute (\(created.id.rawValue)) and the id of 🚗 Commute (commute); "
+          + "give the whole name of the second or the id of the first\n", "\(command)")
+    }
+    let audit = SmartFillCommand.run(["audit", "--queue", "commute", "--store", session.storePath])
+    #expect(audit.exitStatus == 64, "\(audit.standardError)")
+    #expect(audit.standardError.contains("is the name of commute"))
+    #expect(session.run("show", "🚗 Commute").exitStatus == 0)
+    #expect(session.run("show", created.id.rawValue).exitStatus == 0)
+    #expect(try session.library().queues.count == 5, "nothing was deleted")
+  }
+
+  @Test("runs of spaces in a name are one space at creation and at lookup (issue 46, 5)")
+  func innerSpaces() throws {
+    let session = try QueuesSession()
+    #expect(session.run("create", "Morning  Run").standardOutput == "Created Morning Run.\n")
+    #expect(session.run("show", "morning   run").exitStatus == 0)
+    #expect(session.run("create", "morning\u{A0}run").exitStatus != 0, "the same name")
+    // A name an older version kept with two spaces is found too.
+    var library = try session.library()
+    try library.rename(try #require(library.queue(named: "morning run")).id, to: "Evening Run")
+    try QueueStore(path: session.storePath).save(library)
+    var text = try session.folder.read("queues.json")
+    text = text.replacingOccurrences(of: "Evening Run", with: "Evening  Run")
+    try session.folder.write("queues.json", text)
+    #expect(session.run("show", "evening run").exitStatus == 0)
+  }
 }
