@@ -37,9 +37,11 @@ enum QueuesCommand {
       return
     }
     guard let action = Action(rawValue: first) else {
+      let names = Action.allCases.map(\.rawValue)
+      let suggestion = Spelling.didYouMean(first, among: names)
       throw usage(
-        "Unknown command '\(DisplayText.quoted(first))'; use one of \(Action.allCases.map(\.rawValue).joined(separator: ", "))"
-      )
+        "Unknown command '\(DisplayText.quoted(first))'"
+          + (suggestion.isEmpty ? "; use one of \(names.joined(separator: ", "))" : suggestion))
     }
     let rest = Array(arguments.dropFirst())
     let parser = CommandLineParser(options: commonOptions + options(of: action))

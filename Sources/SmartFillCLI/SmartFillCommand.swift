@@ -48,7 +48,9 @@ package enum SmartFillCommand {
 
   static func dispatch(_ arguments: [String], into output: inout Output) throws(CommandError) {
     guard let first = arguments.first else {
-      throw .usage("Missing expected argument '<subcommand>'", command: nil)
+      // Bare `smartfill`: the overview, as `smartfill --help` prints it.
+      output.standardOutput += HelpText.root
+      return
     }
     switch first {
     case "-h", "--help":
@@ -64,7 +66,9 @@ package enum SmartFillCommand {
         return
       }
       guard let command = Subcommand(rawValue: name), rest.count == 1 else {
-        throw .usage("Unknown subcommand '\(rest.joined(separator: " "))'", command: nil)
+        throw .usage(
+          "Unknown subcommand '\(DisplayText.quoted(rest.joined(separator: " ")))'"
+            + Spelling.didYouMean(name, among: Subcommand.allCases.map(\.rawValue)), command: nil)
       }
       output.standardOutput += HelpText.help(command)
       return
@@ -72,8 +76,14 @@ package enum SmartFillCommand {
       break
     }
     guard let command = Subcommand(rawValue: first) else {
-      if first.hasPrefix("-") { throw .usage("Unknown option '\(first)'", command: nil) }
-      throw .usage("Unknown subcommand '\(first)'", command: nil)
+      if first.hasPrefix("-") {
+        throw .usage(
+          "Unknown option '\(DisplayText.quoted(first))'" + Spelling.didYouMean(first, among: ["--help", "--version"]),
+          command: nil)
+      }
+      throw .usage(
+        "Unknown subcommand '\(DisplayText.quoted(first))'"
+          + Spelling.didYouMean(first, among: Subcommand.allCases.map(\.rawValue)), command: nil)
     }
     let rest = Array(arguments.dropFirst())
     switch command {

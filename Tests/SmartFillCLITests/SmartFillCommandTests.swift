@@ -14,7 +14,6 @@ struct SmartFillCommandTests {
   @Test(
     "top-level usage errors print the error, the usage and the pointer to --help, with exit status 64",
     arguments: [
-      ([String](), "Missing expected argument '<subcommand>'"),
       (["frobnicate"], "Unknown subcommand 'frobnicate'"),
       (["--frobnicate"], "Unknown option '--frobnicate'"),
       (["help", "nope"], "Unknown subcommand 'nope'"),
@@ -22,6 +21,37 @@ struct SmartFillCommandTests {
   func usageErrors(arguments: [String], message: String) {
     let expected = "Error: \(message)\nUsage: smartfill <subcommand>\n" + usageFooter
     #expect(SmartFillCommand.run(arguments) == .init(standardError: expected, exitStatus: 64))
+  }
+
+  @Test("bare smartfill prints the overview, as --help does (issue 46, 4)")
+  func bare() {
+    #expect(SmartFillCommand.run([]) == .init(standardOutput: HelpText.root))
+    #expect(SmartFillCommand.run([]) == SmartFillCommand.run(["--help"]))
+  }
+
+  @Test(
+    "a misspelt subcommand, command or option gets a suggestion everywhere (issue 46, 4)",
+    arguments: [
+      (["fil"], "Unknown subcommand 'fil'; did you mean 'fill'?", "smartfill <subcommand>"),
+      (["help", "qeues"], "Unknown subcommand 'qeues'; did you mean 'queues'?", "smartfill <subcommand>"),
+      (["--verison"], "Unknown option '--verison'; did you mean '--version'?", "smartfill <subcommand>"),
+      (
+        ["fill", "c.json", "--mode", "variety", "--minute", "5"],
+        "Unknown option '--minute'; did you mean '--minutes'?",
+        HelpText.usage(.fill)
+      ),
+      (["queues", "lst"], "Unknown command 'lst'; did you mean 'list'?", HelpText.usage(.queues)),
+      (["queues", "list", "--jsno"], "Unknown option '--jsno'; did you mean '--json'?", HelpText.usage(.queues)),
+      (
+        ["audit", "--catalgo", "c.json"], "Unknown option '--catalgo'; did you mean '--catalog'?",
+        HelpText.usage(.audit)
+      ),
+      (["import", "--opm", "l.opml"], "Unknown option '--opm'; did you mean '--opml'?", HelpText.usage(.import)),
+    ])
+  func suggestions(arguments: [String], message: String, usage: String) {
+    #expect(
+      SmartFillCommand.run(arguments)
+        == .init(standardError: "Error: \(message)\nUsage: \(usage)\n" + usageFooter, exitStatus: 64))
   }
 
   @Test("runtime failures name the file and the problem, with exit status 1")
