@@ -219,6 +219,10 @@ public struct CatalogImport: Sendable, Hashable {
     return show
   }
 
+  /// A feed URL as feeds are compared: without its scheme, a Wayback Machine prefix, `www.` or a final `/`,
+  /// in lower case ("https://www.a.example/feed/" and "http://a.example/feed" are one feed).
+  package static func feedURLKey(_ url: String) -> String { urlKey(url) }
+
   /// A feed URL without its scheme, a Wayback Machine prefix, `www.` or a final `/`, in lower case.
   static func urlKey(_ url: String) -> String {
     var text = url.trimmed.lowercased()

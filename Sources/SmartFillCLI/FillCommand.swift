@@ -46,13 +46,21 @@ enum FillCommand {
       ?? FillRequest.defaultAimSeconds
     let catalog = try SmartFillCommand.readCatalog(file)
     let excluded = exclusions(parsed.allValues("--exclude"), in: catalog, file: file, output: &output)
+    // A priority show by its title where one show has it, or by its feed URL.
+    let priority = try parsed.allValues("--priority").map { (text) throws(CommandError) in
+      do throws(CommandError) {
+        return try catalog.show(named: text).feedURL
+      } catch {
+        throw .usage("--priority: \(error.description)", command: .fill)
+      }
+    }
     let request = FillRequest(
       mode: mode, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
-      priorityShows: parsed.allValues("--priority"), excluded: excluded)
+      priorityShows: priority, excluded: excluded)
     // The reader checked the catalog as the engine would.
     let engine = FillEngine(readFromJSON: catalog)
     let result: FillResult
-    do {
+    do throws(FillError) {
       result = try engine.fill(request)
     } catch {
       throw .usage(Self.message(for: error), command: .fill)

@@ -71,7 +71,10 @@ enum QueuesCommand {
     case .create, .rename: return [.init("--emoji", value: "<emoji>")]
     case .delete: return [.init("-y", "--yes")]
     case .add:
-      return [.init("--catalog", value: "<catalog>"), .init("--next"), .init("--last"), .init("--at", value: "<n>")]
+      return [
+        .init("--catalog", value: "<catalog>"), .init("--show", value: "<show>"), .init("--next"), .init("--last"),
+        .init("--at", value: "<n>"),
+      ]
     case .settings:
       return [
         .init("--mode", value: "<mode>"), .init("--minutes", value: "<minutes>"),

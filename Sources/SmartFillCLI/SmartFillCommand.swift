@@ -91,6 +91,8 @@ package enum SmartFillCommand {
     case .fill: try FillCommand.run(rest, into: &output)
     case .generate: try GenerateCommand.run(rest, into: &output)
     case .validate: try ValidateCommand.run(rest, into: &output)
+    case .shows: try ShowsCommand.run(rest, into: &output)
+    case .episodes: try EpisodesCommand.run(rest, into: &output)
     case .simulate: try SimulateCommand.run(rest, into: &output)
     case .sync: try SyncCommand.run(rest, into: &output)
     case .queues: try QueuesCommand.run(rest, into: &output)

@@ -9,7 +9,7 @@ import Testing
 struct FillCommandTests {
   let fillUsage =
     "Usage: smartfill fill <catalog> --mode <mode> [--minutes <minutes>] [--tolerance <minutes>] "
-    + "[--aim <minutes>] [--priority <feed-url> ...] [--exclude <guid> ...] [--json]\n"
+    + "[--aim <minutes>] [--priority <show> ...] [--exclude <guid> ...] [--json]\n"
 
   @Test("--json prints exactly one document with the documented keys")
   func json() throws {
@@ -209,7 +209,8 @@ struct FillCommandTests {
       ),
       (
         ["--minutes", "30", "--priority", "https://nowhere"],
-        "--priority https://nowhere: no show with this feed URL in the catalog"
+        "--priority: no show in the catalog has the title or feed URL \"https://nowhere\"; see 'smartfill shows "
+          + "<catalog>' for the shows"
       ),
     ])
   func engineErrors(extra: [String], message: String) throws {
