@@ -240,7 +240,7 @@ public struct CatalogImport: Sendable, Hashable {
   }
 
   /// A title in lower case with runs of white space made single spaces.
-  static func titleKey(_ title: String) -> String {
+  package static func titleKey(_ title: String) -> String {
     title.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 }

@@ -46,8 +46,6 @@ extension Catalog {
     return "; did you mean \(listed)?"
   }
 
-  /// A title in lower case with runs of white space made one space.
-  static func titleKey(_ title: String) -> String {
-    title.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-  }
+  /// A title as import compares titles: lower case, runs of white space made one space.
+  static func titleKey(_ title: String) -> String { CatalogImport.titleKey(title) }
 }
