@@ -399,6 +399,7 @@ public struct AutoSwitchEngine: Sendable {
     case .yes:
       var candidate = asked
       candidate.rule.consent = .always
+      candidate.answeredYes = true
       return perform(candidate, at: time, in: &library, asked: true, betweenEpisodes: !isPlaying)
     case .no:
       declined.insert(asked.occurrence)

@@ -20,6 +20,11 @@ struct AutoSwitchEngineTests {
 
     let yes = scenario.at("2026-03-02T08:05:10+01:00", .answer(.yes))
     #expect(yes.action == .switchAtEpisodeEnd(queue: .commute, name: "🚗 Commute"), "u1 is playing: wait for its end")
+    #expect(
+      yes.reason
+        == "CarPlay connected; rule Car of 🚗 Commute; you answered Yes, so it switches without asking from now on; "
+        + "an episode is playing, so the switch waits for its end",
+      "issue 46, 7: a Yes is not explained as \"you chose Always\"")
     #expect(scenario.library[.commute]?.autoSwitchRules.first?.consent == .always, "Yes is kept with the rule")
     #expect(scenario.library.activeQueueID == .upNext)
 
