@@ -39,7 +39,8 @@ enum EpisodesCommand {
     output.standardOutput += DisplayText.escapedKeepingLines(text)
   }
 
-  /// `a5  S2E5  20:00  Five`, with ` (played)` after a played one and `?` for an unknown duration.
+  /// `a5  S2E5  20:00  Five`, with ` (played)` after a played one, `?` for an unknown duration and the GUID
+  /// in double quotes when it has spaces.
   static func line(_ episode: Episode) -> String {
     var number = "-"
     if let season = episode.season, let index = episode.episode {
@@ -48,7 +49,10 @@ enum EpisodesCommand {
       number = "E\(index)"
     }
     let duration = episode.durationSeconds.map(ClockText.clock) ?? "?"
-    return "\(episode.guid)  \(number)  \(duration)  \(episode.title)\(episode.isPlayed ? " (played)" : "")"
+    // A GUID with spaces is quoted, so that it reads apart from the columns and copies into a shell.
+    let guid =
+      episode.guid.contains(where: \.isWhitespace) || episode.guid.isEmpty ? "\"\(episode.guid)\"" : episode.guid
+    return "\(guid)  \(number)  \(duration)  \(episode.title)\(episode.isPlayed ? " (played)" : "")"
   }
 
   /// The episode as `--json` gives it.
