@@ -94,7 +94,7 @@ enum AutoSwitchScenarios {
   /// listener's own switch, over at 06:00 on the night's new offset, and again the next evening.
   static func sleep(_ night: (name: String, start: String, end: String)) -> AutoSwitchScenario {
     var library = sampleLibrary()
-    try! library.setConsent(.always, forRule: 0, of: .sleep, now: instant("2026-01-01T00:00:00Z"))
+    try! library.recordConsent(.always, forRule: 0, of: .sleep, now: instant("2026-01-01T00:00:00Z"))
     let end = instant(night.end)
     return AutoSwitchScenario(
       name: night.name, library: library, timeZone: berlin,
@@ -154,7 +154,7 @@ enum AutoSwitchScenarios {
   static var manualOverride: AutoSwitchScenario {
     var library = sampleLibrary()
     let start = instant("2026-01-01T00:00:00Z")
-    try! library.setConsent(.always, forRule: 0, of: .commute, now: start)
+    try! library.recordConsent(.always, forRule: 0, of: .commute, now: start)
     try! library.modify(.sleep, now: start) { (queue) throws(QueueError) in
       try queue.replaceAutoSwitchRules(with: [AutoSwitchRule(.focusFilter(focusName: nil), consent: .always)])
     }

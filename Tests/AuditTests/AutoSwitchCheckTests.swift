@@ -87,8 +87,8 @@ struct AutoSwitchCheckTests {
   @Test("rules that are off, Never, or of a queue that is off are not fed")
   func skipped() throws {
     var library = fixtureLibrary()
-    try library.setAutoSwitchEnabled(false, for: .workout, now: fixtureNow)
-    try library.setConsent(.never, forRule: 0, of: .sleep, now: fixtureNow)
+    try library.disableAutoSwitch(for: .workout, now: fixtureNow)
+    try library.recordConsent(.never, forRule: 0, of: .sleep, now: fixtureNow)
     let results = AutoSwitchCheck(components: testComponents()).userRules(of: library, queue: nil)
     #expect(results.map(\.queue.id) == [.commute, QueueID("road-trip")])
     #expect(

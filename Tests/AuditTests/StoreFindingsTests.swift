@@ -96,7 +96,7 @@ struct StoreFindingsTests {
     #expect(twoAlike.count == 2 && twoAlike[0] != twoAlike[1], "two rules alike are named by their place: \(twoAlike)")
     noCar.markAudioDevice("kitchen", name: "Kitchen", isCar: false)
     #expect(Self.kinds(noCar) == [.ruleOnlyWithCarPlay], "a device that is not the car does not count")
-    try noCar.setAutoSwitchEnabled(false, for: .commute, now: fixtureNow)
+    try noCar.disableAutoSwitch(for: .commute, now: fixtureNow)
     #expect(Self.kinds(noCar) == [], "a queue that is off is the listener's choice")
   }
 
