@@ -18,6 +18,9 @@ struct ChangeSuite {
 
   let quick: Bool
 
+  /// The table's title.
+  static let title = "One change in place plus the next fill"
+
   func run() throws -> [Row] {
     var rows: [Row] = []
     for subscriptions in quick ? [100] : [100, 10_000] {
@@ -66,8 +69,9 @@ struct ChangeSuite {
       })
   }
 
-  /// The rows as a Markdown or plain table.
-  static func table(_ rows: [Row], markdown: Bool) -> String {
+  /// The rows as a Markdown or plain table; the plain one leaves out the subscriptions (the name has them) and
+  /// the number of fills unless `wide`, so that it fits ``TextTable/defaultWidth``.
+  static func table(_ rows: [Row], markdown: Bool, wide: Bool = false) -> String {
     let header = ["case", "subs", "p50", "p90", "p99", "max", "fills", "same as rebuilt"]
     let cells = rows.map { row in
       [
@@ -76,7 +80,9 @@ struct ChangeSuite {
         row.matchesRebuild ? "yes" : "NO",
       ]
     }
-    let table = markdown ? TextTable.markdown([header] + cells) : TextTable.aligned([header] + cells)
-    return table.joined(separator: "\n") + "\n"
+    if markdown { return TextTable.markdown([header] + cells).joined(separator: "\n") + "\n" }
+    let left = wide ? [] : ["subs", "fills"]
+    let shown = ([header] + cells).map { line in line.indices.filter { !left.contains(header[$0]) }.map { line[$0] } }
+    return TextTable.aligned(shown).joined(separator: "\n") + "\n"
   }
 }

@@ -25,56 +25,64 @@ enum PipelineReport {
     ]
   }
 
-  /// The goals of issue 10 that this table measures, each met or missed (or not measured).
-  static func goals(_ rows: [PipelineSuite.Row]) -> [String] {
-    var lines: [String] = []
-    let slowest = rows.min { $0.parseMegabytesPerSecond < $1.parseMegabytesPerSecond }
-    if let slowest {
-      let met = slowest.parseMegabytesPerSecond >= PipelineSuite.parseGoalMegabytesPerSecond
-      lines.append(
-        "goal: parse ≥ \(Int(PipelineSuite.parseGoalMegabytesPerSecond)) MB/s on every catalog: "
-          + (met ? "met" : "missed")
-          + String(
-            format: " (slowest %.0f MB/s, %.0f MB/s of CPU time, \(slowest.name))", slowest.parseMegabytesPerSecond,
-            slowest.parseCPUMegabytesPerSecond))
+  /// The columns of the default table, which fits ``TextTable/defaultWidth``: the others are in the wide,
+  /// Markdown and JSON reports.
+  static let narrowColumns = [
+    "catalog", "subs", "size", "parse p50", "parse", "engine build p50", "smartfill fill p50", "peak RSS",
+  ]
+
+  /// The aspirational goals of issue 10 that this table measures, each met or not (a goal left out was not
+  /// measured): reported beside the verdict, never gating it.
+  static func goals(_ rows: [PipelineSuite.Row]) -> [Verdict.Goal] {
+    var goals: [Verdict.Goal] = []
+    if let slowest = rows.min(by: { $0.parseMegabytesPerSecond < $1.parseMegabytesPerSecond }) {
+      goals.append(
+        Verdict.Goal(
+          name: "parse ≥ \(Int(PipelineSuite.parseGoalMegabytesPerSecond)) MB/s on every catalog",
+          isMet: slowest.parseMegabytesPerSecond >= PipelineSuite.parseGoalMegabytesPerSecond,
+          detail: String(
+            format: "slowest %.0f MB/s, %.0f MB/s of CPU time, \(slowest.name)", slowest.parseMegabytesPerSecond,
+            slowest.parseCPUMegabytesPerSecond)))
     }
     let hundred = rows.filter { $0.subscriptions == 100 }
-    if let process = hundred.compactMap({ row in row.process.map { (row.name, $0) } }).first {
-      let met = process.1.wall.p50 <= PipelineSuite.processGoalNanoseconds
-      lines.append(
-        "goal: smartfill fill on \(process.0) ≤ \(Report.duration(PipelineSuite.processGoalNanoseconds)): "
-          + (met ? "met" : "missed")
-          + " (p50 \(Report.duration(process.1.wall.p50)), CPU p50 \(Report.duration(process.1.cpu.p50)), "
-          + "\(process.1.runs) runs)")
+    if let (name, process) = hundred.compactMap({ row in row.process.map { (row.name, $0) } }).first {
+      goals.append(
+        Verdict.Goal(
+          name: "smartfill fill on \(name) ≤ \(Report.duration(PipelineSuite.processGoalNanoseconds))",
+          isMet: process.wall.p50 <= PipelineSuite.processGoalNanoseconds,
+          detail: "p50 \(Report.duration(process.wall.p50)), CPU p50 \(Report.duration(process.cpu.p50)), "
+            + "\(process.runs) runs"))
     }
     if let large = rows.first(where: { $0.subscriptions >= PipelineSuite.generatedSubscriptions }),
       let process = large.process
     {
-      let met = process.peakResidentBytes <= PipelineSuite.peakGoalBytes
       // A child's peak counts the pages it was forked with; one no larger than those is only a bound.
       let bound =
         process.peakResidentBytes <= process.parentResidentBytes
         ? ", an upper bound: fillbench held \(megabytes(process.parentResidentBytes)) when it forked the runs" : ""
-      lines.append(
-        "goal: peak memory of smartfill fill at \(large.subscriptions) subscriptions ≤ "
-          + "\(megabytes(PipelineSuite.peakGoalBytes)): " + (met ? "met" : "missed")
-          + " (\(megabytes(process.peakResidentBytes))\(bound); the \(megabytes(large.bytes)) file is read a chunk "
-          + "at a time)")
+      goals.append(
+        Verdict.Goal(
+          name: "peak memory of smartfill fill at \(large.subscriptions) subscriptions ≤ "
+            + megabytes(PipelineSuite.peakGoalBytes),
+          isMet: process.peakResidentBytes <= PipelineSuite.peakGoalBytes,
+          detail: "\(megabytes(process.peakResidentBytes))\(bound); the \(megabytes(large.bytes)) file is read a "
+            + "chunk at a time"))
     }
-    return lines
+    return goals
   }
 
-  static func table(_ rows: [PipelineSuite.Row], notes: [String]) -> String {
-    var lines = [title + ":"] + TextTable.aligned([headers] + rows.map(row))
-    lines.append("")
-    lines += notes.map { "note: \($0)" } + goals(rows)
+  /// The plain table: by default the columns that fit ``TextTable/defaultWidth``, `wide` every one.
+  static func table(_ rows: [PipelineSuite.Row], notes: [String], wide: Bool = false) -> String {
+    let cells = [headers] + rows.map(row)
+    let shown = wide ? cells : cells.map { line in narrowColumns.map { line[headers.firstIndex(of: $0)!] } }
+    var lines = [title + ":"] + TextTable.aligned(shown)
+    if !notes.isEmpty { lines += [""] + notes.map { "note: \($0)" } }
     return lines.joined(separator: "\n")
   }
 
   static func markdown(_ rows: [PipelineSuite.Row], notes: [String]) -> String {
     var lines = ["### \(title)", ""] + TextTable.markdown([headers] + rows.map(row))
-    lines.append("")
-    lines += (notes + goals(rows)).map { "- \($0)" }
+    if !notes.isEmpty { lines += [""] + notes.map { "- \($0)" } }
     return lines.joined(separator: "\n")
   }
 

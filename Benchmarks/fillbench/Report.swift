@@ -19,96 +19,140 @@ enum Report {
 
   static func percent(_ value: Double) -> String { String(format: "%.0f %%", value * 100) }
 
+  /// `value` without a fraction when it has none: "500", "4", "0.2".
+  static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+
   static let headers = [
     "case", "subs", "episodes", "p50", "p90", "p99", "max", "hit", "mean |dev|", "worst |dev|", "design hit",
     "design mean |dev|", "design worst", "design p50", "speed-up",
   ]
 
+  /// A case's row of the wide and Markdown tables.
   static func row(_ result: CaseResult) -> [String] {
-    let ratio = Double(result.seedTimes.p50) / Double(max(1, result.times.p50))
-    return [
+    [
       result.name, "\(result.subscriptions)", "\(result.episodes)", duration(result.times.p50),
-      duration(result.times.p90), duration(result.times.p99), duration(result.times.max),
-      "\(percent(result.hitRate)) (\(result.feasibleInstances)/\(result.instances))",
+      duration(result.times.p90), duration(result.times.p99), duration(result.times.max), hitCell(result),
       String(format: "%.0f s", result.meanDeviationSeconds), "\(result.worstDeviationSeconds) s",
       percent(result.seedHitRate), String(format: "%.0f s", result.seedMeanDeviationSeconds),
-      "\(result.seedWorstDeviationSeconds) s", duration(result.seedTimes.p50), String(format: "%.1f×", ratio),
+      "\(result.seedWorstDeviationSeconds) s", duration(result.seedTimes.p50), speedUp(result),
     ]
   }
 
-  static func table(_ results: [CaseResult], peaks: [(String, Int?)]) -> String {
-    var lines = TextTable.aligned([headers] + results.map(row))
-    lines.append("")
-    lines += peaks.map(peakLine)
+  /// The case label without its catalog: "fill-time 45m ±3m".
+  static func caseLabel(_ mode: FillRequest.Mode, target: Int, tolerance: Int) -> String {
+    "\(mode.rawValue) \(minutes(target)) ±\(tolerance / 60)m"
+  }
+
+  /// Each catalog's results, in the order they ran, with the catalog's peak resident memory.
+  static func byCatalog(_ results: [CaseResult]) -> [(catalog: String, results: [CaseResult])] {
+    var groups: [(catalog: String, results: [CaseResult])] = []
+    for result in results {
+      if groups.last?.catalog == result.catalog {
+        groups[groups.count - 1].results.append(result)
+      } else {
+        groups.append((result.catalog, [result]))
+      }
+    }
+    return groups
+  }
+
+  /// The plain report: by default two tables that fit ``TextTable/defaultWidth`` columns, the engine's fills
+  /// and the design's algorithms beside them, each catalog's cases under its name; `wide`, one table with every
+  /// column and each case's full name, as the Markdown report has.
+  static func table(_ results: [CaseResult], wide: Bool = false) -> String {
+    let groups = byCatalog(results)
+    if wide {
+      var lines = TextTable.aligned([headers] + results.map(row))
+      lines.append("")
+      lines += groups.map { peakLine($0.catalog, $0.results.first?.peakResidentBytes) }
+      return lines.joined(separator: "\n")
+    }
+    let label = { (result: CaseResult) in
+      caseLabel(result.mode, target: result.targetSeconds, tolerance: result.toleranceSeconds)
+    }
+    let fills = groups.map { group in
+      let first = group.results[0]
+      let peak = first.peakResidentBytes.map(PipelineReport.megabytes) ?? "unknown"
+      return TextTable.Section(
+        title: "\(group.catalog): \(first.subscriptions) subscriptions, \(first.episodes) episodes, "
+          + "peak resident memory \(peak)",
+        rows: group.results.map { result in
+          [
+            label(result), duration(result.times.p50), duration(result.times.p90), duration(result.times.p99),
+            duration(result.times.max), hitCell(result), String(format: "%.0f s", result.meanDeviationSeconds),
+            "\(result.worstDeviationSeconds) s",
+          ]
+        })
+    }
+    let design = groups.map { group in
+      TextTable.Section(
+        title: group.catalog,
+        rows: group.results.map { result in
+          [
+            label(result), percent(result.seedHitRate), String(format: "%.0f s", result.seedMeanDeviationSeconds),
+            "\(result.seedWorstDeviationSeconds) s", duration(result.seedTimes.p50), speedUp(result),
+          ]
+        })
+    }
+    var lines = ["Fills of a hot engine, wall time per fill (hit: inside the window, of the requests that can be):"]
+    lines += TextTable.aligned(
+      header: ["case", "p50", "p90", "p99", "max", "hit", "mean dev", "worst dev"], sections: fills)
+    lines += ["", "The design's algorithms on the same requests (its greedy fill, its continue-series loop):"]
+    lines += TextTable.aligned(
+      header: ["case", "design hit", "design mean dev", "design worst", "design p50", "speed-up"], sections: design)
     return lines.joined(separator: "\n")
+  }
+
+  /// "100 % (4/4)": the hit rate, and of how many requests that can reach their window.
+  static func hitCell(_ result: CaseResult) -> String {
+    "\(percent(result.hitRate)) (\(result.feasibleInstances)/\(result.instances))"
+  }
+
+  /// The design's p50 over ours: "21.4×".
+  static func speedUp(_ result: CaseResult) -> String {
+    String(format: "%.1f×", Double(result.seedTimes.p50) / Double(max(1, result.times.p50)))
   }
 
   /// "peak resident memory, gen-100-s1: 124.2 MB".
   static func peakLine(_ name: String, _ peak: Int?) -> String {
-    "peak resident memory, \(name): \(peak.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "unknown")"
+    "peak resident memory, \(name): \(peak.map(PipelineReport.megabytes) ?? "unknown")"
   }
 
-  static func markdown(_ results: [CaseResult], peaks: [(String, Int?)]) -> String {
+  /// The Markdown report's fill cases: one table with every column, then each catalog's peak memory.
+  static func markdown(_ results: [CaseResult]) -> String {
     var lines = TextTable.markdown([headers] + results.map(row))
     lines.append("")
-    lines += peaks.map { "- " + peakLine($0, $1) }
+    lines += byCatalog(results).map { "- " + peakLine($0.catalog, $0.results.first?.peakResidentBytes) }
     return lines.joined(separator: "\n")
   }
 
-  static func context() -> JSONWriter.Node {
-    #if DEBUG
-      let configuration = "debug"
-    #else
-      let configuration = "release"
-    #endif
-    var swiftVersion = "unknown"
-    #if compiler(>=6.3)
-      swiftVersion = "6.3 or later"
-    #elseif compiler(>=6.2)
-      swiftVersion = "6.2"
-    #elseif compiler(>=6.1)
-      swiftVersion = "6.1"
-    #elseif compiler(>=6.0)
-      swiftVersion = "6.0"
-    #endif
-    if let output = run("/usr/bin/env", ["swift", "--version"]),
-      let line = output.split(separator: "\n").first(where: { $0.contains("Swift version") })
-    {
-      swiftVersion = String(line)
+  /// What fillbench prints on standard output but JSON: the tables, then the verdict; in Markdown, first the
+  /// run's context, so that the page stands on its own as the current results.
+  static func document(
+    format: Options.Format, wide: Bool, context: RunContext, results: [CaseResult], pipeline: [PipelineSuite.Row],
+    notes: [String], changes: [ChangeSuite.Row], verdict: Verdict
+  ) -> String {
+    var sections: [String] = []
+    switch format {
+    case .markdown:
+      sections.append((["## fillbench results", ""] + context.markdownLines).joined(separator: "\n"))
+      if !results.isEmpty { sections.append("### Fills\n\n" + markdown(results)) }
+      sections.append(PipelineReport.markdown(pipeline, notes: notes))
+      if !changes.isEmpty {
+        sections.append("### \(ChangeSuite.title)\n\n" + ChangeSuite.table(changes, markdown: true, wide: true))
+      }
+      sections.append(verdict.markdownLines.joined(separator: "\n"))
+    case .table:
+      if !results.isEmpty { sections.append(table(results, wide: wide)) }
+      sections.append(PipelineReport.table(pipeline, notes: notes, wide: wide))
+      if !changes.isEmpty {
+        sections.append("\(ChangeSuite.title):\n" + ChangeSuite.table(changes, markdown: false, wide: wide))
+      }
+      sections.append(verdict.lines.joined(separator: "\n"))
     }
-    var members: [(String, JSONWriter.Node)] = [
-      ("swiftVersion", .string(swiftVersion)),
-      ("buildConfiguration", .string(configuration)),
-      ("cores", .integer(ProcessInfo.processInfo.activeProcessorCount)),
-      ("date", .string(Timestamp.format(Date()))),
-    ]
-    if let revision = run("/usr/bin/env", ["git", "rev-parse", "HEAD"])?.trimmingCharacters(
-      in: .whitespacesAndNewlines),
-      !revision.isEmpty
-    {
-      members.append(("gitRevision", .string(revision)))
-    } else {
-      members.append(("gitRevision", .null))
-    }
-    return .object(members)
-  }
-
-  static func run(_ executable: String, _ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return nil
-    }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self)
+    return sections.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: "\n\n") + "\n"
   }
 
   /// `p50Nanoseconds`, `p90Nanoseconds`, `p99Nanoseconds` and `maxNanoseconds`, as the JSON report gives
@@ -120,8 +164,10 @@ enum Report {
     ]
   }
 
+  /// The JSON report: `context`, `cases`, `pipeline`, `changes` and `verdict`.
   static func json(
-    _ results: [CaseResult], pipeline: JSONWriter.Node = .array([]), changes: JSONWriter.Node = .array([])
+    _ results: [CaseResult], pipeline: JSONWriter.Node = .array([]), changes: JSONWriter.Node = .array([]),
+    verdict: JSONWriter.Node = .null, context: RunContext = .current()
   ) -> String {
     let cases = results.map { result -> JSONWriter.Node in
       .object(
@@ -153,6 +199,9 @@ enum Report {
         ])
     }
     return JSONWriter.text(
-      .object([("context", context()), ("cases", .array(cases)), ("pipeline", pipeline), ("changes", changes)])) + "\n"
+      .object([
+        ("context", context.json), ("cases", .array(cases)), ("pipeline", pipeline), ("changes", changes),
+        ("verdict", verdict),
+      ])) + "\n"
   }
 }

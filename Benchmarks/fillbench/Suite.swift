@@ -227,7 +227,7 @@ struct Suite {
     let seedTimes = time(requests.count, limit: options.quick ? 20 : 60) { index in
       Measurement.blackHole(baseline(catalog, requests[index]))
     }
-    let name = "\(source.name) \(mode.rawValue) \(Report.minutes(target)) ±\(tolerance / 60)m"
+    let name = "\(source.name) \(Report.caseLabel(mode, target: target, tolerance: tolerance))"
     let result = CaseResult(
       name: name, catalog: source.name, mode: mode, subscriptions: catalog.shows.count,
       episodes: catalog.episodeCount, targetSeconds: target, toleranceSeconds: tolerance,

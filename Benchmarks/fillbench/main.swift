@@ -78,21 +78,21 @@ for source in suite.sources(datasets: datasets) where !options.pipelineOnly {
   }
 }
 
-// Gates.
-var exitStatus = ExitStatus.success
+// The gate: correctness, the p99 budget, the committed thresholds (the verdict below decides the exit status).
+var problems: [String] = []
 for result in results where !result.failures.isEmpty {
-  exitStatus = ExitStatus.failure
   for failure in result.failures.prefix(5) { printError("FAIL \(result.name): \(failure)") }
+  problems += result.failures.map { "\(result.name): \($0)" }
 }
-var overBudget = false
 for result in results where result.subscriptions == 100 {
   if Double(result.times.p99) > options.budgetMilliseconds * 1e6 {
-    overBudget = true
     printError(
       "OVER BUDGET \(result.name): p99 \(Report.duration(result.times.p99)) > \(options.budgetMilliseconds) ms")
   }
 }
+var exceeded: [String]?
 if options.checkThresholds {
+  exceeded = []
   do {
     let thresholds = try Thresholds.load(options.thresholdsPath)
     for (index, result) in results.enumerated() where !thresholds.allows(result.name, p50: result.times.p50) {
@@ -102,10 +102,11 @@ if options.checkThresholds {
       let again = try suite.run(source).first { $0.name == result.name }!
       results[index].times = again.times
       if !thresholds.allows(result.name, p50: again.times.p50) {
-        overBudget = true
-        printError(
-          "THRESHOLD \(result.name): p50 \(Report.duration(again.times.p50)) exceeds "
-            + "\(Thresholds.factor)× the committed \(Report.duration(UInt64(thresholds.p50[result.name]!)))")
+        let problem =
+          "\(result.name): p50 \(Report.duration(again.times.p50)) exceeds "
+          + "\(Report.number(Thresholds.factor))× the committed \(Report.duration(UInt64(thresholds.p50[result.name]!)))"
+        printError("THRESHOLD " + problem)
+        exceeded?.append(problem)
       }
     }
   } catch let error as ThresholdError {
@@ -129,8 +130,8 @@ if options.updateThresholds {
 }
 let pipeline = PipelineSuite(options: options, progress: progress).run(datasets: datasets)
 for failure in pipeline.failures {
-  exitStatus = ExitStatus.failure
   printError("FAIL pipeline: \(failure)")
+  problems.append("pipeline: \(failure)")
 }
 // One change in place plus the next fill.
 var changes: [ChangeSuite.Row] = []
@@ -139,31 +140,36 @@ if !options.pipelineOnly {
   do {
     changes = try ChangeSuite(quick: options.quick).run()
   } catch {
-    exitStatus = ExitStatus.failure
     printError("FAIL changes: \(error)")
+    problems.append("changes: \(error)")
   }
   for row in changes where !row.matchesRebuild {
-    exitStatus = ExitStatus.failure
-    printError("FAIL changes: \(row.name): the fill after the change differs from a rebuilt engine's")
+    let problem = "changes: \(row.name): the fill after the change differs from a rebuilt engine's"
+    printError("FAIL " + problem)
+    problems.append(problem)
   }
 }
-if exitStatus == ExitStatus.success && overBudget { exitStatus = ExitStatus.thresholdExceeded }
+let verdict = Verdict(
+  correctness: Verdict.correctness(
+    cases: results.count, plainRuleChecks: results.map(\.plainRuleChecks).reduce(0, +),
+    catalogsReadBack: pipeline.rows.count, changes: changes.count, problems: problems),
+  budget: Verdict.budget(results, milliseconds: options.budgetMilliseconds),
+  thresholds: Verdict.thresholds(
+    exceeded: exceeded, path: options.thresholdsPath, updated: options.updateThresholds),
+  goals: PipelineReport.goals(pipeline.rows))
 
 if options.json {
   print(
-    Report.json(results, pipeline: PipelineReport.json(pipeline.rows), changes: ChangeSuite.json(changes)),
+    Report.json(
+      results, pipeline: PipelineReport.json(pipeline.rows), changes: ChangeSuite.json(changes),
+      verdict: verdict.json),
     terminator: "")
-} else if options.format == .markdown {
-  if !options.pipelineOnly { print(Report.markdown(results, peaks: peaks) + "\n") }
-  print(PipelineReport.markdown(pipeline.rows, notes: pipeline.notes))
-  if !changes.isEmpty { print("\n" + ChangeSuite.table(changes, markdown: true)) }
 } else {
-  if !options.pipelineOnly { print(Report.table(results, peaks: peaks) + "\n") }
-  print(PipelineReport.table(pipeline.rows, notes: pipeline.notes))
-  if !changes.isEmpty { print("\n" + ChangeSuite.table(changes, markdown: false)) }
+  print(
+    Report.document(
+      format: options.format, wide: options.wide, context: RunContext.current(), results: results,
+      pipeline: pipeline.rows, notes: pipeline.notes, changes: changes, verdict: verdict),
+    terminator: "")
 }
-progress(
-  exitStatus == ExitStatus.success
-    ? "done: \(results.count) cases, all correct and within budget"
-    : "done: \(results.count) cases, exit status \(exitStatus)")
-exit(exitStatus)
+progress("done: \(results.count) cases; verdict: \(verdict.headline)")
+exit(verdict.exitStatus)

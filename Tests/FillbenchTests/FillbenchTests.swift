@@ -12,8 +12,8 @@ struct FillbenchTests {
   }
 
   static let usage =
-    "Usage: fillbench [--quick] [--pipeline-only] [--format <table|markdown>] [--json] [--budget-ms <ms>] [--catalog <path> ...] "
-    + "[--check-thresholds] [--update-thresholds] [--thresholds <path>] [--write-datasets <dir>]\n"
+    "Usage: fillbench [--quick] [--pipeline-only] [--format <table|markdown>] [--wide] [--json] [--budget-ms <ms>] "
+    + "[--catalog <path> ...] [--check-thresholds] [--update-thresholds] [--thresholds <path>] [--write-datasets <dir>]\n"
     + "  See 'fillbench --help' for more information.\n"
 
   static let usageErrors: [([String], String)] = [
@@ -78,5 +78,41 @@ struct FillbenchTests {
     let missing = try run(["--quick", "--catalog", directory.appendingPathComponent("none.json").path])
     #expect(missing.status == 1)
     #expect(missing.err.contains("Error: \(directory.appendingPathComponent("none.json").path): cannot read the file"))
+  }
+
+  @Test(
+    "a run ends its standard output with the verdict, which the exit status and standard error's last line agree with")
+  func verdictLast() throws {
+    guard Self.binary != nil else {
+      print("the fillbench binary was not found next to the test bundle; the process test is skipped")
+      return
+    }
+    let root = SharedFeeds.packageRoot
+    let datasets = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Datasets").path)
+      .filter { $0.hasSuffix(".json") }
+    try #require(!datasets.isEmpty)
+    let result = try #require(Self.binary).run(["--pipeline-only", "--quick"], currentDirectory: root.path)
+    #expect(result.status == 0, "\(result.err)")
+    let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.allSatisfy { $0.count <= 100 }, "\(result.out)")
+    let verdict = try #require(lines.firstIndex { $0.hasPrefix("Verdict: ") })
+    #expect(
+      Array(lines[verdict...].prefix(5)) == [
+        "Verdict: PASS (exit status 0)",
+        "  correctness: passed (\(datasets.count) catalogs read back)",
+        "  p99 budget: not checked (no 100-subscription case ran)",
+        "  committed thresholds: not checked (--check-thresholds compares each p50 with",
+        "    Benchmarks/Thresholds/fillbench.json)",
+      ])
+    // Then the aspirational goals, each met or not met yet, and nothing after them.
+    #expect(
+      lines[verdict + 5]
+        == "Aspirational goals, reported and not gated (they change neither the verdict nor the exit status):")
+    #expect(
+      lines[(verdict + 6)...].dropLast().allSatisfy {
+        $0.hasPrefix("  met: ") || $0.hasPrefix("  not met yet: ") || $0.hasPrefix("    ")
+      })
+    #expect(lines.last == "")
+    #expect(result.err.hasSuffix("done: 0 cases; verdict: PASS (exit status 0)\n"))
   }
 }

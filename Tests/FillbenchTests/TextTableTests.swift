@@ -25,3 +25,25 @@ struct TextTableTests {
       ])
   }
 }
+
+@Suite("Text tables in sections")
+struct TextTableSectionTests {
+  @Test("sections: each under its title, the columns as wide as any section's cells, titles not counted")
+  func sections() {
+    let lines = TextTable.aligned(
+      header: ["case", "p50"],
+      sections: [
+        .init(title: "a catalog whose title is longer than any row", rows: [["fill-time 45m", "9.1 µs"]]),
+        .init(title: nil, rows: [["variety 8h", "110.5 µs"]]),
+      ])
+    #expect(
+      lines == [
+        "case                p50",
+        "-------------  --------",
+        "a catalog whose title is longer than any row",
+        "fill-time 45m    9.1 µs",
+        "variety 8h     110.5 µs",
+      ])
+    #expect(TextTable.aligned([]) == [])
+  }
+}
