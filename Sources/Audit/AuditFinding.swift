@@ -38,6 +38,7 @@ package struct AuditFinding: Sendable, Hashable {
     case fillSkippedEpisode
     case fillThreeInARow
     case fillTooSlow
+    case fillNotChecked
     case syncLost
     case syncDiverged
     case syncResurrected

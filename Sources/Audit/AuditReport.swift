@@ -74,6 +74,6 @@ package struct AuditReport: Sendable, Hashable {
     return issues.compactMap(\.recommendation).filter { seen.insert($0).inserted }
   }
 
-  /// The process's exit status for a CI: 0 when everything is ✓, 1 otherwise.
+  /// The process's exit status for a CI: 0 when everything is ✓, 1 otherwise (a line not checked included).
   package var exitStatus: Int32 { status == .working ? 0 : 1 }
 }

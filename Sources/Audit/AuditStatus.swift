@@ -1,23 +1,29 @@
-/// How a check came out, in the design's three marks: ✓ working, ⚠ issues, ✗ broken.
+/// How a check came out, in the design's three marks: ✓ working, ⚠ issues, ✗ broken; and – not checked, for a
+/// check that had nothing to run on, which is no pass.
 ///
 /// The cases are ordered from best to worst, so that the status of several checks is their `max()`.
 package enum AuditStatus: String, Sendable, Hashable, ReportGrade {
   /// ✓: every check passed.
   case working
+  /// –: nothing to check (a catalog with no episode a fill can take), so nothing passed either.
+  case notChecked
   /// ⚠: something misbehaved, nothing was lost.
   case issues
   /// ✗: a check failed in a way that loses data or stops the feature.
   case broken
 
-  /// "✓", "⚠" or "✗".
+  /// "✓", "–", "⚠" or "✗".
   package var mark: String {
     switch self {
     case .working: return "✓"
+    case .notChecked: return "–"
     case .issues: return "⚠"
     case .broken: return "✗"
     }
   }
 
+  /// "WORKING", "NOT CHECKED", "ISSUES", "BROKEN".
+  package var word: String { self == .notChecked ? "NOT CHECKED" : rawValue.uppercased() }
 }
 
 /// One of the design's four functionality lines, each with its own words for the three marks.
@@ -57,8 +63,10 @@ package enum AuditArea: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The design's words for `status` on this line ("All Working", "Occasional Misfire", "Data Loss", …).
+  /// The design's words for `status` on this line ("All Working", "Occasional Misfire", "Data Loss", …), and
+  /// "Not Checked".
   package func words(for status: AuditStatus) -> String {
+    guard status != .notChecked else { return "Not Checked" }
     let words: [String]
     switch self {
     case .queueOperations: words = ["All Working", "Some Broken", "Critical Failure"]
@@ -66,6 +74,6 @@ package enum AuditArea: String, Sendable, Hashable, CaseIterable {
     case .smartFill: words = ["Accurate", "Overfills/Underfills", "Not Working"]
     case .sync: words = ["Conflict-Free", "Occasional Issues", "Data Loss"]
     }
-    return words[AuditStatus.allCases.firstIndex(of: status)!]
+    return words[[AuditStatus.working, .issues, .broken].firstIndex(of: status)!]
   }
 }

@@ -1,6 +1,9 @@
 /// A grade the report gives (a status, an issue's priority): its cases ordered as they are declared, and
 /// written in capitals.
-package protocol ReportGrade: CaseIterable, Comparable, RawRepresentable where RawValue == String {}
+package protocol ReportGrade: CaseIterable, Comparable, RawRepresentable where RawValue == String {
+  /// The grade in capitals, as the report writes it ("WORKING", "HIGH").
+  var word: String { get }
+}
 
 extension ReportGrade {
   /// The grade in capitals, as the report writes it ("WORKING", "HIGH").

@@ -11,7 +11,7 @@ import SyntheticCatalogs
 ///
 /// A broken rule (an episode skipped, three in a row, an episode not in the catalog or played, an error) is
 /// ✗; an overfill, an underfill (short where the greedy found a total inside the window) or a p99 over the
-/// budget is ⚠.
+/// budget is ⚠. A catalog with no episode a fill can take checks nothing, so it is not checked, not ✓.
 struct SmartFillCheck {
   let components: AuditComponents
   let sizes: AuditSizes
@@ -64,7 +64,18 @@ struct SmartFillCheck {
         } ?? "\(queue.name)'s own fill: failed"
     }
     let p99 = speed(on: generated.first?.1)
-    return report(tally, catalogs: catalogs.map(\.0), queueLine: queueLine, p99: p99)
+    let fillable = catalogs.contains { Self.hasCandidates($0.1) }
+    return report(tally, catalogs: catalogs.map(\.0), fillable: fillable, queueLine: queueLine, p99: p99)
+  }
+
+  /// Whether some fill of the audit can take an episode of `catalog`: one unplayed, of known length and short
+  /// enough for the longest window (90 minutes ± 5), as the rules' plain definitions say.
+  static func hasCandidates(_ catalog: Catalog) -> Bool {
+    let longest = (targets.max() ?? 0, tolerances.max() ?? 0)
+    return [FillRequest.Mode.fillTime, .continueSeries].contains { mode in
+      let request = FillRequest(mode: mode, targetSeconds: longest.0, toleranceSeconds: longest.1)
+      return Rules.reachableTotals(catalog, for: request).largest > 0
+    }
   }
 
   private func generatedCatalogs(_ seeds: [UInt64]) -> [(String, Catalog)] {
@@ -175,7 +186,9 @@ struct SmartFillCheck {
     return times[max(0, Int((Double(times.count) * 0.99).rounded(.up)) - 1)]
   }
 
-  private func report(_ tally: Tally, catalogs: [String], queueLine: String?, p99: UInt64?) -> AuditCheck {
+  private func report(_ tally: Tally, catalogs: [String], fillable: Bool, queueLine: String?, p99: UInt64?)
+    -> AuditCheck
+  {
     func percent(_ part: Int, _ whole: Int) -> Double { whole == 0 ? 0 : Double(part) * 100 / Double(whole) }
     func share(_ part: Int, _ whole: Int) -> String { "\(part) of \(whole) (\(Int(percent(part, whole).rounded())) %)" }
     var figures = [
@@ -218,6 +231,16 @@ struct SmartFillCheck {
         "variety: \(tally.threeInARow.count) fills with three in a row from one show, of \(tally.varietyFills)"),
       AuditFigure("invalidFills", .integer(tally.invalid.count + tally.errors.count)),
     ]
+    if !fillable {
+      // Shares of nothing read as failures and a ✓ beside them as a pass: the figures stay in the JSON only.
+      for index in figures.indices.dropFirst() { figures[index].line = nil }
+      let longest = ((Self.targets.max() ?? 0) + (Self.tolerances.max() ?? 0)) / 60
+      figures.append(
+        AuditFigure(
+          "checked", .bool(false),
+          "not checked: \(catalogs.joined(separator: ", ")) has no episode a fill can take (unplayed, of known "
+            + "length, at most \(longest) min), so accuracy, continuity and variety were not checked"))
+    }
     if let p99 {
       figures.append(
         AuditFigure(
@@ -247,6 +270,15 @@ struct SmartFillCheck {
           .medium, .fillTooSlow, "smart fill's p99 is \(Self.milliseconds(p99)), over the design's 500 ms budget"))
     }
     if !(tally.errors + tally.invalid + tally.skipped + tally.threeInARow).isEmpty { status = .broken }
+    if !fillable {
+      status = max(status, .notChecked)
+      findings.append(
+        AuditFinding(
+          .medium, .fillNotChecked,
+          "smart fill was not checked: \(catalogs.joined(separator: ", ")) has no episode a fill can take",
+          recommendation: "Audit a catalog with unplayed episodes of known length, or leave out --catalog to "
+            + "audit smart fill on generated catalogs"))
+    }
     return AuditCheck(area: .smartFill, status: status, figures: figures, findings: findings)
   }
 

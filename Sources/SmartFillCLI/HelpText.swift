@@ -203,7 +203,8 @@ enum HelpText {
     store's own rules), smart fill's accuracy beside the design's greedy, continuity, variety and speed
     against the 500 ms budget, and a seeded multi-device sync run beside the design's 10-second rule. With a
     store (and a catalog), its problems are listed by priority with recommendations. The store is only read.
-    Exits with 0 when everything is ✓, 1 when anything is ⚠ or ✗.
+    A catalog with no episode a fill can take leaves smart fill "– Not Checked", which is no pass. Exits
+    with 0 when everything is ✓, 1 when anything is ⚠, ✗ or not checked.
 
     USAGE: \(usage(.audit))
 

@@ -40,13 +40,17 @@ struct AuditTests {
 
   @Test("marks, words and option values")
   func words() {
-    #expect(AuditStatus.allCases.map(\.mark) == ["✓", "⚠", "✗"])
+    #expect(AuditStatus.allCases.map(\.mark) == ["✓", "–", "⚠", "✗"])
     #expect([AuditStatus.broken, .working, .issues].max() == .broken)
+    #expect([AuditStatus.working, .notChecked].max() == .notChecked)
+    #expect([AuditStatus.notChecked, .issues].max() == .issues)
     #expect(AuditArea.allCases.map(\.optionValue) == ["queues", "auto-switch", "smart-fill", "sync"])
     #expect(AuditArea.allCases.allSatisfy { AuditArea(optionValue: $0.optionValue) == $0 })
     #expect(AuditArea(optionValue: "Queues") == nil)
     #expect(
-      AuditStatus.allCases.map { AuditArea.sync.words(for: $0) } == ["Conflict-Free", "Occasional Issues", "Data Loss"])
+      AuditStatus.allCases.map { AuditArea.sync.words(for: $0) } == [
+        "Conflict-Free", "Not Checked", "Occasional Issues", "Data Loss",
+      ])
     #expect(AuditFinding.Priority.allCases.map(\.word) == ["HIGH", "MEDIUM", "LOW"])
   }
 }

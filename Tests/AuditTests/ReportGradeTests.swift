@@ -8,7 +8,7 @@ struct ReportGradeTests {
   func order() {
     #expect(AuditStatus.allCases.sorted(by: >).sorted() == AuditStatus.allCases)
     #expect(AuditStatus.working < AuditStatus.broken)
-    #expect(AuditStatus.allCases.map(\.word) == ["WORKING", "ISSUES", "BROKEN"])
+    #expect(AuditStatus.allCases.map(\.word) == ["WORKING", "NOT CHECKED", "ISSUES", "BROKEN"])
     #expect(AuditFinding.Priority.high < AuditFinding.Priority.low)
   }
 }

@@ -12,6 +12,48 @@ struct SmartFillCheckTests {
     SmartFillCheck(components: components, sizes: testSizes).run(catalog: fixtureCatalog, queue: queue)
   }
 
+  @Test(
+    "a catalog with no episode a fill can take is not checked, not ✓: the lines say so in place of shares of nothing",
+    arguments: [
+      ("empty", Catalog()),
+      (
+        "played, unknown or too long",
+        Catalog(shows: [
+          Show(
+            feedURL: dailyURL, title: "Daily",
+            episodes: [
+              Episode(guid: "played", published: day(1), durationSeconds: 600, isPlayed: true),
+              Episode(guid: "unknown", published: day(2), durationSeconds: nil),
+              Episode(guid: "long", published: day(3), durationSeconds: 96 * 60),
+            ])
+        ])
+      ),
+    ])
+  func nothingToFill(_ name: String, _ catalog: Catalog) {
+    let check = SmartFillCheck(components: testComponents(), sizes: testSizes).run(catalog: catalog, queue: nil)
+    #expect(check.status == .notChecked, "\(name)")
+    #expect(AuditArea.smartFill.words(for: check.status) == "Not Checked")
+    #expect(
+      check.figures.compactMap(\.line) == [
+        "fills run: 17 on the catalog (fill time, continue series and variety, 15 to 90 min)",
+        "not checked: the catalog has no episode a fill can take (unplayed, of known length, at most 95 min), so "
+          + "accuracy, continuity and variety were not checked",
+        "speed: p99 1.0 ms over 10 fills of 100 subscriptions (budget 500 ms)",
+      ], "\(name)")
+    #expect(check.figure("inside\("Three")MinutesPercent") != nil, "the JSON keeps its keys")
+    #expect(check.findings.map(\.kind) == [.fillNotChecked])
+    #expect(
+      check.findings.first?.text == "smart fill was not checked: the catalog has no episode a fill can take")
+    // One episode of 95 minutes is enough to check something.
+    let fillable = Catalog(shows: [
+      Show(
+        feedURL: dailyURL, title: "Daily", episodes: [Episode(guid: "one", published: day(1), durationSeconds: 95 * 60)]
+      )
+    ])
+    #expect(SmartFillCheck.hasCandidates(fillable))
+    #expect(!SmartFillCheck.hasCandidates(catalog))
+  }
+
   @Test("the real engine is ✓ Accurate, with every figure computed")
   func real() {
     let check = Self.check(testComponents())

@@ -122,6 +122,42 @@ struct AuditCommandTests {
             + "\"🚗 Commute\", \"🏋️ Workout\", \"😴 Sleep\", \"🚙 Road Trip\"\n" + Self.usage, exitStatus: 64))
   }
 
+  @Test("an empty catalog leaves smart fill not checked: no ✓ beside shares of nothing, an issue, exit 1 (issue 46, 7)")
+  func emptyCatalog() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let catalog = try folder.write("catalog.json", "{\"version\": 1, \"shows\": []}")
+    let output = SmartFillCommand.run(["audit", "--only", "smart-fill", "--catalog", catalog])
+    #expect(output.exitStatus == 1 && output.standardError.isEmpty)
+    #expect(
+      output.standardOutput.hasPrefix(
+        """
+        QUEUE FEATURE: Smart Fill
+        Complexity: High
+        Status: – NOT CHECKED
+
+        FUNCTIONALITY:
+          Smart Fill: – Not Checked
+            fills run: 17 on the catalog (fill time, continue series and variety, 15 to 90 min)
+            not checked: the catalog has no episode a fill can take (unplayed, of known length, at most 95 min), \
+        so accuracy, continuity and variety were not checked
+            speed: p99 
+        """), "\(output.standardOutput)")
+    #expect(
+      output.standardOutput.hasSuffix(
+        """
+        ISSUES:
+          - MEDIUM smart fill was not checked: the catalog has no episode a fill can take
+
+        RECOMMENDATIONS:
+          - Audit a catalog with unplayed episodes of known length, or leave out --catalog to audit smart fill on \
+        generated catalogs
+
+        """), "\(output.standardOutput)")
+    #expect(!output.standardOutput.contains("✓"))
+    #expect(!output.standardOutput.contains("0 of 5"))
+  }
+
   @Test("bad input files get the readers' errors and exit 1")
   func badFiles() throws {
     let folder = try TemporaryDirectory()
