@@ -76,7 +76,7 @@ enum PipelineReport {
     let cells = [headers] + rows.map(row)
     let shown = wide ? cells : cells.map { line in narrowColumns.map { line[headers.firstIndex(of: $0)!] } }
     var lines = [title + ":"] + TextTable.aligned(shown)
-    if !notes.isEmpty { lines += [""] + notes.map { "note: \($0)" } }
+    if !notes.isEmpty { lines += [""] + notes.flatMap { TextTable.wrapped("note: \($0)", indent: 6) } }
     return lines.joined(separator: "\n")
   }
 

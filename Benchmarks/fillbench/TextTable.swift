@@ -1,4 +1,5 @@
-/// The tables fillbench prints, from rows of cells whose first row is the header.
+/// The tables fillbench prints, from rows of cells whose first row is the header, and the lines beside them
+/// wrapped to their width.
 enum TextTable {
   /// The widest line the plain tables print by default: a terminal's or a CI log's width, with room to spare.
   static let defaultWidth = 100
@@ -53,5 +54,25 @@ enum TextTable {
       if index == 0 { lines.append("|" + row.map { _ in "---" }.joined(separator: "|") + "|") }
     }
     return lines
+  }
+
+  /// `line` broken at spaces into lines of at most `width` characters, those after the first indented by
+  /// `indent` spaces (a word longer than a line stands alone).
+  static func wrapped(_ line: String, width: Int = TextTable.defaultWidth, indent: Int = 4) -> [String] {
+    var lines: [String] = []
+    var current: String?
+    for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+      guard let text = current else {
+        current = String(word)
+        continue
+      }
+      if text.count + 1 + word.count > width, text.contains(where: { $0 != " " }) {
+        lines.append(text)
+        current = String(repeating: " ", count: indent) + word
+      } else {
+        current = text + " " + word
+      }
+    }
+    return lines + [current ?? ""]
   }
 }

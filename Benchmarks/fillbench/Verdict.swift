@@ -62,34 +62,14 @@ struct Verdict: Equatable {
   var lines: [String] {
     var lines = ["Verdict: \(headline)"]
     for gate in [correctness, budget, thresholds] {
-      lines += Self.wrapped("  \(gate.name): \(gate.outcome.rawValue) (\(gate.detail))")
-      lines += Self.shown(gate.problems).flatMap { Self.wrapped("    - \($0)", indent: 6) }
+      lines += TextTable.wrapped("  \(gate.name): \(gate.outcome.rawValue) (\(gate.detail))")
+      lines += Self.shown(gate.problems).flatMap { TextTable.wrapped("    - \($0)", indent: 6) }
     }
     if !goals.isEmpty {
       lines.append("Aspirational goals, reported and not gated (they change neither the verdict nor the exit status):")
-      lines += goals.flatMap { Self.wrapped("  \($0.isMet ? "met" : "not met yet"): \($0.name) (\($0.detail))") }
+      lines += goals.flatMap { TextTable.wrapped("  \($0.isMet ? "met" : "not met yet"): \($0.name) (\($0.detail))") }
     }
     return lines
-  }
-
-  /// `line` broken at spaces into lines of at most `width` characters, those after the first indented by
-  /// `indent` spaces (a word longer than a line stands alone).
-  static func wrapped(_ line: String, width: Int = TextTable.defaultWidth, indent: Int = 4) -> [String] {
-    var lines: [String] = []
-    var current: String?
-    for word in line.split(separator: " ", omittingEmptySubsequences: false) {
-      guard let text = current else {
-        current = String(word)
-        continue
-      }
-      if text.count + 1 + word.count > width, text.contains(where: { $0 != " " }) {
-        lines.append(text)
-        current = String(repeating: " ", count: indent) + word
-      } else {
-        current = text + " " + word
-      }
-    }
-    return lines + [current ?? ""]
   }
 
   /// The verdict as the Markdown report's last section.

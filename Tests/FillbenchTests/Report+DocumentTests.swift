@@ -114,4 +114,16 @@ struct ReportDocumentTests {
         "",
       ])
   }
+
+  @Test("a note longer than the plain table's width is wrapped, each line within 100 columns")
+  func longNote() {
+    let note =
+      "smartfill was not found next to fillbench, so the process columns are empty: build it with "
+      + "`swift build -c release --product smartfill`"
+    #expect(
+      PipelineReport.table(Self.pipeline, notes: [note]).split(separator: "\n").suffix(2) == [
+        "note: smartfill was not found next to fillbench, so the process columns are empty: build it with",
+        "      `swift build -c release --product smartfill`",
+      ])
+  }
 }

@@ -46,4 +46,11 @@ struct TextTableSectionTests {
       ])
     #expect(TextTable.aligned([]) == [])
   }
+
+  @Test("a line is wrapped at spaces to 100 columns, the rest indented; a longer word stands alone")
+  func wrapping() {
+    #expect(TextTable.wrapped("  a b c", width: 5) == ["  a b", "    c"])
+    #expect(TextTable.wrapped("  abcdefgh ij", width: 5, indent: 1) == ["  abcdefgh", " ij"])
+    #expect(TextTable.wrapped("short") == ["short"])
+  }
 }

@@ -134,11 +134,4 @@ struct VerdictTests {
     #expect(goals.map { $0["met"] as? Bool } == [true, false])
     #expect(goals.first?["goal"] as? String == "parse ≥ 250 MB/s on every catalog")
   }
-
-  @Test("a line is wrapped at spaces to 100 columns, the rest indented; a longer word stands alone")
-  func wrapping() {
-    #expect(Verdict.wrapped("  a b c", width: 5) == ["  a b", "    c"])
-    #expect(Verdict.wrapped("  abcdefgh ij", width: 5, indent: 1) == ["  abcdefgh", " ij"])
-    #expect(Verdict.wrapped("short") == ["short"])
-  }
 }
