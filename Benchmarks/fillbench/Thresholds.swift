@@ -48,7 +48,3 @@ struct Thresholds {
     return Double(nanoseconds) <= Double(committed) * Self.factor + Self.slackNanoseconds
   }
 }
-
-struct ThresholdError: Error {
-  var message: String
-}

@@ -4,15 +4,6 @@ import QueueSync
 import Queues
 import SmartFill
 
-/// Something that decides auto-switches from events, as ``AutoSwitchEngine`` does: the audit's scenarios run
-/// through one, so that a test can plant a decider that misfires.
-package protocol AutoSwitchDecider: Sendable {
-  /// Takes an event seen at `time`, changes `library` as the decision implies, and returns the decision.
-  mutating func handle(_ event: ContextEvent, at time: Date, in library: inout QueueLibrary) -> Decision
-}
-
-extension AutoSwitchEngine: AutoSwitchDecider {}
-
 /// The parts of the system the audit exercises, the real ones by default; a test replaces one with a broken
 /// one (an overfilling fill, a merge that loses episodes, a rule that fires on a friend's car) and sees the
 /// matching ⚠ or ✗.
@@ -42,22 +33,4 @@ package struct AuditComponents: Sendable {
     mergeFault = nil
     nanoseconds = { DispatchTime.now().uptimeNanoseconds }
   }
-}
-
-/// How much the audit runs: small seeded sizes by default, so that a run takes seconds in a debug build.
-package struct AuditSizes: Sendable, Hashable {
-  /// The seeds of the generated catalogs smart fill runs on when no catalog is given.
-  package var catalogSeeds: [UInt64] = [1, 2]
-  /// Their subscriptions: the design's 100.
-  package var subscriptions = 100
-  /// The fills timed for the speed figure.
-  package var speedFills = 40
-  /// The seeds of the sync simulation.
-  package var syncSeeds: [UInt64] = [1, 2, 3]
-  /// Its devices and steps per seed.
-  package var syncDevices = 3
-  package var syncSteps = 150
-
-  /// The defaults.
-  package init() {}
 }
