@@ -36,7 +36,7 @@ struct Verdict: Equatable {
   var thresholds: Gate
   var goals: [Goal]
 
-  /// The most problems a failed check lists in the verdict (standard error lists each case's).
+  /// The most problems a failed check lists in the verdict (the JSON report lists every one).
   static let problemsShown = 5
 
   /// 1 when a result is wrong, else 2 when a case is over the budget or its threshold, else 0.
@@ -112,7 +112,7 @@ struct Verdict: Equatable {
   /// The first ``problemsShown`` problems, and how many more there are.
   static func shown(_ problems: [String]) -> [String] {
     let more = problems.count - problemsShown
-    return Array(problems.prefix(problemsShown)) + (more > 0 ? ["and \(more) more (standard error lists them)"] : [])
+    return Array(problems.prefix(problemsShown)) + (more > 0 ? ["and \(more) more (`--json` lists every one)"] : [])
   }
 
   // MARK: The gate's checks, from a run's figures

@@ -78,7 +78,7 @@ struct VerdictTests {
         "    - gen-100-s1 fill-time 45m ±3m: instance 3: feasible but short at 2400 s",
         "    - gen-100-s1 fill-time 45m ±3m: instance 4: feasible but short at 2400 s",
         "    - gen-100-s1 fill-time 45m ±3m: instance 5: feasible but short at 2400 s",
-        "    - and 2 more (standard error lists them)",
+        "    - and 2 more (`--json` lists every one)",
       ])
   }
 
