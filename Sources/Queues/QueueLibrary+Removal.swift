@@ -21,7 +21,15 @@ extension QueueLibrary {
     try modify(id, now: now) { (queue) throws(QueueError) in
       for episode in unique { try queue.remove(episode) }
     }
-    for episode in unique {
+    recordRemovalByHand(of: unique, from: id, now: now)
+  }
+
+  /// Records that the listener removed `episodes` from queue `id` by hand (already removed, by an editor
+  /// that saves a whole draft, say), so that no refresh adds them to a queue again.
+  ///
+  /// - Complexity: O(*m* · *x*) in the episodes and the exclusions.
+  package mutating func recordRemovalByHand(of episodes: [EpisodeID], from id: QueueID, now: Date) {
+    for episode in episodes {
       episodeHistory.exclude(EpisodeHistory.Exclusion(episode: episode, reason: .removed, queueID: id, date: now))
     }
   }
