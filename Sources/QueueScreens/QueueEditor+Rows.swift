@@ -51,6 +51,9 @@ extension QueueEditor {
     public var canMoveDown: Bool
   }
 
+  /// "Shows: The Daily, Hard Fork": the shows whose new episodes go to the queue, or `nil` when none is tied.
+  public var showsText: String? { QueueManagementScreen.showsText(draft.showTies) }
+
   /// A row per rule of the draft.
   public var ruleRows: [RuleRow] {
     draft.rules.enumerated().map { index, rule in

@@ -30,6 +30,9 @@ public struct QueueEditor: Sendable, Hashable {
     public var smartFillSettings: SmartFillSettings?
     /// The episodes in play order.
     public var episodes: [EpisodeReference]
+    /// The shows tied to the queue, in order: removing one unties it; adding one that another queue ties
+    /// moves it here on save (see ``QueueLibrary/tie(_:to:now:)``).
+    public var showTies: [ShowTie] = []
 
     /// The name as saved: emoji and text ("🚗 Commute").
     public var name: String { QueueName.compose(emoji: emoji, text: title) }
@@ -62,7 +65,7 @@ public struct QueueEditor: Sendable, Hashable {
     original = Draft(
       emoji: queue.emoji, title: queue.title, rules: queue.autoSwitchRules,
       isAutoSwitchEnabled: queue.isAutoSwitchEnabled, smartFillSettings: queue.smartFillSettings,
-      episodes: queue.episodes)
+      episodes: queue.episodes, showTies: queue.showTies)
     draft = original
     otherNames = library.queues.filter { $0.id != id }.map(\.name)
     isOverLimit = false
@@ -179,6 +182,7 @@ public struct QueueEditor: Sendable, Hashable {
         queue.isAutoSwitchEnabled = draft.isAutoSwitchEnabled
         try queue.playLast(draft.episodes)
       }
+      for tie in draft.showTies { try library.tie(tie, to: id, now: now) }
       return id
     }
     let queue = try library.queue(id)
@@ -202,6 +206,13 @@ public struct QueueEditor: Sendable, Hashable {
       try queue.insert(draft.episodes.filter { queue.contains($0.id) }, at: 0)
       if wasAtEnd { try queue.makeCurrent(at: queue.count) }
     }
+    library.recordRemovalByHand(
+      of: original.episodes.map(\.id).filter { id in !draft.episodes.contains { $0.id == id } }, from: id, now: now)
+    // Only the ties the listener removed go, and only from this queue: a show moved elsewhere meanwhile stays.
+    for tie in original.showTies where !draft.showTies.contains(where: { $0.feedURL == tie.feedURL }) {
+      if library.tie(of: tie.feedURL)?.queue.id == id { try library.untieShow(tie.feedURL, now: now) }
+    }
+    for tie in draft.showTies where !original.showTies.contains(tie) { try library.tie(tie, to: id, now: now) }
     return id
   }
 }

@@ -3,8 +3,8 @@ import Queues
 
 /// The queue management screen, as a value to render: a row per queue with its name, "(Active Now)", its
 /// size ("12 episodes", "45 min total", "+ 2 of unknown length"), how it switches ("Auto-Switch: Car 🚘",
-/// "Between 22:00 and 06:00 😴", "Default queue" for Up Next) and the actions it offers; then "+ Create New
-/// Queue" while the library is under its limit.
+/// "Between 22:00 and 06:00 😴", "Default queue" for Up Next), the shows tied to it ("Shows: The Daily, Hard
+/// Fork") and the actions it offers; then "+ Create New Queue" while the library is under its limit.
 ///
 /// ```swift
 /// let screen = QueueManagementScreen(library)
@@ -49,6 +49,9 @@ public struct QueueManagementScreen: Sendable, Hashable {
     /// "Default queue" for Up Next; the summary of each enabled rule, joined by " · " ("Auto-Switch: Car
     /// 🚘"); "Auto-Switch: Off" when the queue's switching is turned off; `nil` when it has no enabled rule.
     public var autoSwitchText: String?
+    /// "Shows: The Daily, Hard Fork" when shows are tied to the queue; "Shows: every untied show" on Up Next
+    /// when the library sends the untied shows' new episodes there; else `nil`.
+    public var showsText: String?
     /// The buttons: Edit, then Clear when it holds episodes, then Smart Fill when it has smart fill settings.
     public var actions: [Action]
 
@@ -56,7 +59,7 @@ public struct QueueManagementScreen: Sendable, Hashable {
     public var lines: [String] {
       let first = [name, activeLabel].compactMap { $0 }.joined(separator: " ")
       let size = [countText, totalText].joined(separator: " · ") + (unknownText.map { " " + $0 } ?? "")
-      return [first, size] + (autoSwitchText.map { [$0] } ?? [])
+      return [first, size] + [autoSwitchText, showsText].compactMap { $0 }
     }
   }
 
@@ -71,7 +74,11 @@ public struct QueueManagementScreen: Sendable, Hashable {
   ///
   /// - Complexity: O(*n*) in the total number of episodes.
   public init(_ library: QueueLibrary, text: ScreenText = .english) {
-    rows = library.queues.map { Self.row($0, isActive: $0.id == library.activeQueueID, text: text) }
+    rows = library.queues.map { queue in
+      var row = Self.row(queue, isActive: queue.id == library.activeQueueID, text: text)
+      if queue.isUpNext, library.untiedShowsGoToUpNext { row.showsText = "Shows: every untied show" }
+      return row
+    }
     createText = library.count < library.queueLimit ? "+ Create New Queue" : nil
     limitText = "\(text.number(library.count)) of \(text.number(library.queueLimit)) queues"
   }
@@ -85,7 +92,17 @@ public struct QueueManagementScreen: Sendable, Hashable {
       id: queue.id, name: queue.name, activeLabel: isActive ? "(Active Now)" : nil,
       countText: text.episodes(queue.count), totalText: "\(text.shortDuration(queue.remainingSeconds)) total",
       unknownText: unknown == 0 ? nil : "+ \(text.number(unknown)) of unknown length",
-      autoSwitchText: autoSwitchText(queue), actions: actions)
+      autoSwitchText: autoSwitchText(queue), showsText: showsText(queue.showTies), actions: actions)
+  }
+
+  /// "Shows: The Daily, Hard Fork", "Shows: A, B, C and 4 more" (a title, or the feed URL when the tie has
+  /// none), or `nil` for no tie.
+  static func showsText(_ ties: [ShowTie], text: ScreenText = .english) -> String? {
+    guard !ties.isEmpty else { return nil }
+    let shown = ties.count <= 4 ? ties[...] : ties.prefix(3)
+    let more = ties.count - shown.count
+    return "Shows: " + shown.map(\.displayTitle).joined(separator: ", ")
+      + (more > 0 ? " and \(text.number(more)) more" : "")
   }
 
   /// "Default queue", the enabled rules' summaries, "Auto-Switch: Off", or `nil`.

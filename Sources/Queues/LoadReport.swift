@@ -1,3 +1,4 @@
+import SmartFill
 import SmartFillSupport
 
 /// What a load left out of a store it could not read whole, and what it did instead: one ``Issue`` per bad
@@ -30,6 +31,16 @@ import SmartFillSupport
 ///   (``Issue/Outcome/upNextAdded``). A `knownAudioDevices` member that is not an array is replaced by none.
 /// - **A known audio device** with a bad field, one that repeats an earlier identifier, or one beyond
 ///   ``QueueLibrary/maximumKnownAudioDevices`` is left out (``Issue/Outcome/knownDeviceSkipped(identifier:)``).
+/// - **A show's tie** with a bad field, on Up Next, repeating a show the queue ties already, beyond
+///   ``ShowTie/maximumPerQueue``, or naming a show that an earlier queue of the list ties already (the first tie
+///   in the file's order wins; deleted queues keep theirs, see ``QueueLibrary/restore(_:now:)``) is left out of
+///   its queue (``Issue/Outcome/showTieSkipped(queue:feedURL:)``); a `showTies` member that is not an array
+///   leaves out all of them.
+/// - **The episode history**: a show's record with a bad field, a repeated feed URL or too many GUIDs
+///   (``Issue/Outcome/knownEpisodesSkipped(feedURL:)``), or a bad or repeated exclusion
+///   (``Issue/Outcome/exclusionSkipped(episode:)``), is left out, as is anything beyond the bounds of
+///   ``EpisodeHistory``; an `episodeHistory` that is not an object is replaced by an empty one, and a bad
+///   `untiedShowsGoToUpNext` by `false`.
 ///
 /// A store that loads with issues is *incomplete*: ``QueueStore`` keeps a copy of the file (``backupPath``)
 /// and writes over it only when the caller passes this report back (``QueueStore/update(now:discarding:_:)``),
@@ -57,6 +68,15 @@ public struct LoadReport: Sendable, Hashable, CustomStringConvertible {
       /// What the listener said about a Bluetooth device was not loaded (they will be asked again); its
       /// identifier when it could be read.
       case knownDeviceSkipped(identifier: String?)
+      /// The tie of a show (its feed URL when it could be read) was left out of the queue with identifier
+      /// `queue`: its new episodes go where an untied show's go.
+      case showTieSkipped(queue: QueueID, feedURL: String?)
+      /// What the library had seen of a show (its feed URL when it could be read) was left out: the next
+      /// refresh sees the show for the first time.
+      case knownEpisodesSkipped(feedURL: String?)
+      /// That an episode is never to be added back (when it could be read) was left out: a refresh that finds
+      /// it new may add it.
+      case exclusionSkipped(episode: EpisodeID?)
     }
 
     /// Where the bad value is, as the store's JSON spells it: `queues[2].name`, `revision`.
@@ -130,6 +150,14 @@ extension LoadReport.Issue.Outcome: CustomStringConvertible {
     case .upNextAdded: return "an empty Up Next was added"
     case .knownDeviceSkipped(let identifier):
       return "the known audio device\(identifier.map { " \(quoted($0))" } ?? "") was left out"
+    case .showTieSkipped(let id, let feedURL):
+      return
+        "the tie of \(feedURL.map { "show \(quoted($0))" } ?? "a show") was left out of queue \(quoted(id.rawValue))"
+    case .knownEpisodesSkipped(let feedURL):
+      return "what the library had seen of \(feedURL.map { "show \(quoted($0))" } ?? "a show") was left out"
+    case .exclusionSkipped(let episode):
+      let which = episode.map { "episode \(quoted($0.guid)) of \(quoted($0.feedURL))" } ?? "an episode"
+      return "that \(which) is never to be added back was left out"
     }
   }
 

@@ -11,7 +11,14 @@ extension Queue {
     "currentIndex", "episodes",
   ]
   /// The keys of the store's queue object in version 4, which adds `isAutoSwitchEnabled`.
-  static let knownKeys = version3Keys.union(["isAutoSwitchEnabled"])
+  static let version4Keys = version3Keys.union(["isAutoSwitchEnabled"])
+  /// The keys of the store's queue object in version 5, which adds `showTies`.
+  static let knownKeys = version4Keys.union(["showTies"])
+
+  /// The keys of the store's queue object in format `version` (2 to 5).
+  static func knownKeys(version: Int) -> Set<String> {
+    version >= 5 ? knownKeys : version == 4 ? version4Keys : version3Keys
+  }
 
   /// Writes the queue as an object of the store's format, keys in the documented order, then the fields this
   /// version does not know, sorted.
@@ -34,6 +41,15 @@ extension Queue {
         json.member("smartFillSettings")
         smartFillSettings.write(to: &json)
       }
+      if !showTies.isEmpty {
+        json.member("showTies")
+        json.array { json in
+          for tie in showTies {
+            json.element()
+            tie.write(to: &json)
+          }
+        }
+      }
       json.member("currentIndex", currentIndex)
       json.member("episodes")
       json.array { json in
@@ -46,9 +62,10 @@ extension Queue {
     }
   }
 
-  /// Reads a queue of the store's format `version` (2 to 4; before 4, auto-switching is on), leaving out the parts of it that are bad (see
-  /// ``LoadReport``): an episode or a rule with a bad field, a repeated episode, or bad smart fill settings
-  /// are recorded in `issues` and left out, and the playhead stays on the same episode.
+  /// Reads a queue of the store's format `version` (2 to 5; before 4, auto-switching is on; before 5, no show
+  /// is tied), leaving out the parts of it that are bad (see ``LoadReport``): an episode, a rule or a show's tie
+  /// with a bad field, a repeated episode or show, or bad smart fill settings are recorded in `issues` and left
+  /// out, and the playhead stays on the same episode.
   ///
   /// - Throws: ``JSONReadError`` for a bad field of the queue itself (`id`, `name`, the dates, the cloud
   ///   setting, `isAutoSwitchEnabled` in version 4, `currentIndex`, or `episodes` or `autoSwitchRules` that are not arrays): the queue cannot be
@@ -66,7 +83,7 @@ extension Queue {
     let episodeNodes = try reader.array("episodes")
     let currentIndex = try reader.field("currentIndex").integer(in: 0...episodeNodes.count)
     let ruleNodes = try reader.array("autoSwitchRules")
-    let unknownFields = try reader.unknownMembers(known: version >= 4 ? Self.knownKeys : Self.version3Keys)
+    let unknownFields = try reader.unknownMembers(known: Self.knownKeys(version: version))
 
     var found: [PendingIssue] = []
     let (episodes, playhead) = Self.readEpisodes(episodeNodes, currentIndex: currentIndex, of: id, issues: &found)
@@ -91,9 +108,11 @@ extension Queue {
     } catch {
       found.append(PendingIssue(error, .smartFillSettingsDropped(queue: id)))
     }
+    let ties = version >= 5 ? Self.readShowTies(reader, of: id, issues: &found) : []
     self.init(
       id: id, name: name, episodes: episodes, currentIndex: playhead, autoSwitchRules: rules,
-      smartFillSettings: settings, createdAt: createdAt, lastModified: lastModified, isSyncedToCloud: isSyncedToCloud,
+      smartFillSettings: settings, showTies: ties, createdAt: createdAt, lastModified: lastModified,
+      isSyncedToCloud: isSyncedToCloud,
       isAutoSwitchEnabled: isAutoSwitchEnabled)
     self.unknownFields = unknownFields
     self.unknownRuleFields = ruleFields
@@ -111,6 +130,45 @@ extension Queue {
       throw reader.error("\(reason), found \(found)", at: "name")
     }
     if trimmed != name { throw reader.error("must not have surrounding spaces, found \(found)", at: "name") }
+  }
+
+  /// Reads the ties of the queue at `reader` (its `showTies`, absent when it ties none), leaving out (and
+  /// recording in `issues`) each one that is bad, repeats a show, is beyond ``ShowTie/maximumPerQueue`` or is on
+  /// Up Next.
+  ///
+  /// - Complexity: O(*t*) in the number of ties.
+  static func readShowTies(_ reader: JSONReader, of id: QueueID, issues: inout [PendingIssue]) -> [ShowTie] {
+    let nodes: [JSONReader]
+    do {
+      guard let member = try reader.optional("showTies") else { return [] }
+      nodes = try member.elements()
+    } catch {
+      issues.append(PendingIssue(error, .showTieSkipped(queue: id, feedURL: nil)))
+      return []
+    }
+    var ties: [ShowTie] = []
+    var shows: Set<String> = []
+    for node in nodes {
+      do throws(JSONReadError) {
+        let tie = try ShowTie(reading: node)
+        if id == .upNext {
+          throw node.error(
+            "Up Next ties no show (it takes the new episodes of every untied show when untiedShowsGoToUpNext is "
+              + "on), found \(JSONValue.string(tie.feedURL).excerpt)", at: "feedURL")
+        }
+        guard shows.insert(tie.feedURL).inserted else {
+          throw node.error(
+            "is tied earlier in the queue, found \(JSONValue.string(tie.feedURL).excerpt)", at: "feedURL")
+        }
+        if ties.count == ShowTie.maximumPerQueue {
+          throw node.error("the queue already ties \(ties.count) shows, the most it may")
+        }
+        ties.append(tie)
+      } catch {
+        issues.append(PendingIssue(error, .showTieSkipped(queue: id, feedURL: try? node.string("feedURL"))))
+      }
+    }
+    return ties
   }
 
   /// Reads the episodes at `nodes` of the queue `id`, leaving out (and recording in `issues`) each one that

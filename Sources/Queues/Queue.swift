@@ -26,6 +26,9 @@ public struct Queue: Identifiable, Sendable, Hashable {
   /// How the queue fills itself from the catalog, when set (`nil` when not); the engine checks the settings
   /// when the queue is filled.
   public var smartFillSettings: SmartFillSettings?
+  /// The shows tied to the queue, in the order they were tied: a refresh puts their new episodes here (see
+  /// ``ShowTie``). Each show at most once; the library keeps a show tied to at most one queue.
+  public internal(set) var showTies: [ShowTie]
   /// When the queue was created.
   public let createdAt: Date
   /// When the queue last changed (its name, episodes, playhead or settings).
@@ -49,6 +52,7 @@ public struct Queue: Identifiable, Sendable, Hashable {
     currentIndex: Int = 0,
     autoSwitchRules: [AutoSwitchRule] = [],
     smartFillSettings: SmartFillSettings? = nil,
+    showTies: [ShowTie] = [],
     createdAt: Date,
     lastModified: Date? = nil,
     isSyncedToCloud: Bool = false,
@@ -60,6 +64,7 @@ public struct Queue: Identifiable, Sendable, Hashable {
     self.currentIndex = currentIndex
     self.autoSwitchRules = autoSwitchRules
     self.smartFillSettings = smartFillSettings
+    self.showTies = showTies
     self.createdAt = createdAt.wholeSeconds
     self.lastModified = (lastModified ?? createdAt).wholeSeconds
     self.isSyncedToCloud = isSyncedToCloud
@@ -77,6 +82,11 @@ public struct Queue: Identifiable, Sendable, Hashable {
 
   /// The number of episodes.
   public var count: Int { episodes.count }
+
+  /// The tie of the show at `feedURL`, or `nil` when the queue does not tie it.
+  ///
+  /// - Complexity: O(*t*) in the number of ties.
+  public func tie(of feedURL: String) -> ShowTie? { showTies.first { $0.feedURL == feedURL } }
 
   /// Whether the queue holds no episodes.
   public var isEmpty: Bool { episodes.isEmpty }

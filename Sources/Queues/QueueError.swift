@@ -53,6 +53,20 @@ public enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
   /// An auto-switch rule's field is out of range.
   case invalidRule(field: String, value: String, reason: String)
 
+  // MARK: Shows tied to queues
+
+  /// A show tie's field is out of range.
+  case invalidShowTie(field: String, value: String, reason: String)
+  /// A show cannot be tied to Up Next, which takes the new episodes of every untied show when the library's
+  /// ``QueueLibrary/untiedShowsGoToUpNext`` is on.
+  case tieToUpNext(feedURL: String)
+  /// A show cannot be tied to a deleted queue; restore it first.
+  case tieToDeletedQueue(feedURL: String, queueName: String)
+  /// The show is tied to no queue.
+  case showNotTied(feedURL: String)
+  /// The queue already ties as many shows as ``ShowTie/maximumPerQueue``.
+  case tooManyShowTies(limit: Int, queueName: String)
+
   // MARK: Smart fill
 
   /// The queue has no smart fill settings.
@@ -132,6 +146,17 @@ public enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
         + "got \(seconds) s"
     case .invalidRule(let field, let value, let reason):
       return "auto-switch rule, field \"\(field)\": \(reason), got \(shown(value))"
+    case .invalidShowTie(let field, let value, let reason):
+      return "show tie, field \"\(field)\": \(reason), got \(shown(value))"
+    case .tieToUpNext(let feedURL):
+      return "show \(quoted(feedURL)) cannot be tied to Up Next: Up Next takes the new episodes of every untied "
+        + "show when the library's untiedShowsGoToUpNext is on; tie the show to another queue"
+    case .tieToDeletedQueue(let feedURL, let name):
+      return "show \(quoted(feedURL)) cannot be tied to queue \(quoted(name)): it was deleted; restore it first"
+    case .showNotTied(let feedURL):
+      return "show \(quoted(feedURL)) is tied to no queue"
+    case .tooManyShowTies(let limit, let name):
+      return "queue \(quoted(name)) already ties \(limit) shows, the most a queue ties; untie one first"
     case .noSmartFillSettings(let name):
       return "queue \(quoted(name)) has no smart fill settings; set a mode and a target first"
     case .fill(let error, let name):

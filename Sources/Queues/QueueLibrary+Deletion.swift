@@ -13,14 +13,43 @@ extension QueueLibrary {
     public var isActive: Bool
     /// The queue's `lastModified` when the deletion was proposed; a later change makes the confirmation stale.
     public var lastModified: Date
+    /// The shows tied to it: their new episodes no longer go to it while it is deleted (its ties come back
+    /// with it, see ``QueueLibrary/restore(_:now:)``).
+    public var showTies: [ShowTie] = []
 
-    /// The question to ask: `Delete "🚗 Commute" and its 12 episodes? You can restore it for 30 days.`
+    /// The question to ask: `Delete "🚗 Commute" and its 12 episodes? You can restore it for 30 days.`, then
+    /// `New episodes of "The Daily" and "Hard Fork" will no longer go to it.` when it ties shows.
     public var confirmationMessage: String {
       let episodes =
         episodeCount == 0 ? "" : episodeCount == 1 ? " and its episode" : " and its \(episodeCount) episodes"
       let active = isActive ? " Up Next will play instead." : ""
+      let shows = showTies.isEmpty ? "" : " New episodes of \(ShowTie.listing(showTies)) will no longer go to it."
       return "Delete \u{201C}\(name)\u{201D}\(episodes)? You can restore it for \(QueueLibrary.restorableDays) days."
-        + active
+        + active + shows
+    }
+  }
+
+  /// What restoring a queue did: the queue, and the ties it had that did not come back because their show is
+  /// tied to another queue now (the newer tie wins).
+  public struct Restoration: Sendable, Hashable, CustomStringConvertible {
+    /// A tie the queue had when it was deleted, left out because its show is tied to another queue now.
+    public struct TieLeftOut: Sendable, Hashable {
+      /// The tie the deleted queue had.
+      public var tie: ShowTie
+      /// The queue that ties the show now.
+      public var tiedTo: QueueLabel
+    }
+
+    /// The restored queue, with its name after the restore.
+    public var queue: QueueLabel
+    /// The ties left out, in the queue's order.
+    public var tiesLeftOut: [TieLeftOut]
+
+    /// "Restored 🚗 Commute.", then "“The Daily” stays tied to 🏋️ Workout." for each tie left out.
+    public var description: String {
+      (["Restored \(queue.name)."]
+        + tiesLeftOut.map { "\u{201C}\($0.tie.displayTitle)\u{201D} stays tied to \($0.tiedTo.name)." })
+        .joined(separator: " ")
     }
   }
 
@@ -42,11 +71,14 @@ extension QueueLibrary {
     let queue = try queue(id)
     return Deletion(
       queueID: id, name: queue.name, episodeCount: queue.count, isActive: id == activeQueueID,
-      lastModified: queue.lastModified)
+      lastModified: queue.lastModified, showTies: queue.showTies)
   }
 
   /// Deletes the queue the listener confirmed; it can be restored for 30 days. When it was the active queue,
   /// Up Next becomes active. Queues deleted more than 30 days ago are purged.
+  ///
+  /// The shows it ties keep their ties in the deleted queue, where they route nothing: their new episodes go
+  /// where an untied show's go, and they may be tied to another queue meanwhile.
   ///
   /// - Parameter confirmed: The ``deletion(of:)`` the listener agreed to.
   /// - Throws: ``QueueError/deletionOutdated(queueName:)`` when the queue changed since, so that nothing is
@@ -65,11 +97,14 @@ extension QueueLibrary {
   }
 
   /// Restores a deleted queue at its former place, with all its episodes and settings; it gets a unique name
-  /// ("🚗 Commute restored") when another queue took its name meanwhile.
+  /// ("🚗 Commute restored") when another queue took its name meanwhile. Its ties come back, but for those of
+  /// shows tied to another queue since: the newer tie wins, and the result lists the ties left out.
   ///
+  /// - Returns: The queue restored and the ties left out.
   /// - Throws: ``QueueError/notDeleted(_:)``, ``QueueError/restoreExpired(queueName:deletedAt:)`` after 30
   ///   days, ``QueueError/queueLimitReached(limit:)``.
-  public mutating func restore(_ id: QueueID, now: Date = Date()) throws(QueueError) {
+  @discardableResult
+  public mutating func restore(_ id: QueueID, now: Date = Date()) throws(QueueError) -> Restoration {
     guard let index = deletedQueues.firstIndex(where: { $0.queue.id == id }) else { throw .notDeleted(id) }
     let deleted = deletedQueues[index]
     if isExpired(deleted, now: now) {
@@ -80,9 +115,17 @@ extension QueueLibrary {
     if self.queue(named: restored.name) != nil {
       restored.name = QueueName.unique(basedOn: restored.name, suffix: "restored", avoiding: queues.map(\.name))
     }
+    let tied = tiedQueueIDs
+    var leftOut: [Restoration.TieLeftOut] = []
+    restored.showTies.removeAll { tie in
+      guard let holder = tied[tie.feedURL].flatMap({ self[$0] }) else { return false }
+      leftOut.append(Restoration.TieLeftOut(tie: tie, tiedTo: QueueLabel(holder)))
+      return true
+    }
     restored.lastModified = now.wholeSeconds
     deletedQueues.remove(at: index)
     queues.insert(restored, at: min(deleted.formerIndex, queues.count))
+    return Restoration(queue: QueueLabel(restored), tiesLeftOut: leftOut)
   }
 
   /// Forgets the queues deleted more than 30 days before `now`.

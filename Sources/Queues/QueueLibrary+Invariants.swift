@@ -5,8 +5,10 @@ extension QueueLibrary {
   /// names, each episode at most once per queue and valid, playheads in range, valid rules, smart fill
   /// settings within the store's bounds, an active queue that exists, no more queues than the limit and
   /// every number within its bound (``maximumQueueLimit``, ``maximumRevision``), known audio devices unique
-  /// and at most ``maximumKnownAudioDevices``, so that a library that
-  /// passes is read back whole from the store.
+  /// and at most ``maximumKnownAudioDevices``, each show tied to at most one queue (deleted queues keep their
+  /// ties apart, see ``restore(_:now:)``), never to Up Next, and each queue's ties valid and within
+  /// ``ShowTie/maximumPerQueue``, and the ``episodeHistory`` within its bounds, so that a library that passes is
+  /// read back whole from the store.
   ///
   /// - Throws: ``QueueError/malformedLibrary(location:reason:)`` naming the first problem's place, as the
   ///   store's JSON spells it (`queues[2].episodes[5]`).
@@ -32,12 +34,23 @@ extension QueueLibrary {
     }
     var ids: Set<QueueID> = []
     var names: [String: String] = [:]
+    var tied: [String: String] = [:]
     for (offset, queue) in queues.enumerated() {
       let location = "queues[\(offset)]"
       if !ids.insert(queue.id).inserted || queue.id.rawValue.isEmpty {
         throw fail(location + ".id", "\"\(queue.id)\" is empty or used by another queue")
       }
       try Self.check(queue, at: location)
+      if queue.isUpNext, !queue.showTies.isEmpty {
+        throw fail(location + ".showTies", "Up Next ties no show, found \"\(queue.showTies[0].feedURL)\"")
+      }
+      for (index, tie) in queue.showTies.enumerated() {
+        if let other = tied.updateValue(queue.name, forKey: tie.feedURL) {
+          throw fail(
+            location + ".showTies[\(index)].feedURL",
+            "show \"\(tie.feedURL)\" is tied to the queue named \"\(other)\" too; a show is tied to one queue")
+        }
+      }
       let key = QueueName.comparisonKey(queue.name)
       if let other = names[key] {
         throw fail(location + ".name", "\"\(queue.name)\" clashes with the queue named \"\(other)\"")
@@ -68,6 +81,46 @@ extension QueueLibrary {
     {
       throw fail(
         "knownAudioDevices[\(offset)].identifier", "\"\(device.identifier)\" is empty or used by another device")
+    }
+    try Self.check(episodeHistory)
+  }
+
+  /// Checks the history's bounds and that its feed URLs, GUIDs and queue identifiers are not empty.
+  static func check(_ history: EpisodeHistory) throws(QueueError) {
+    func fail(_ location: String, _ reason: String) -> QueueError {
+      .malformedLibrary(location: "episodeHistory." + location, reason: reason)
+    }
+    if history.knownEpisodes.count > EpisodeHistory.maximumShows {
+      throw fail(
+        "knownEpisodes",
+        "must hold at most \(EpisodeHistory.maximumShows) shows, holds \(history.knownEpisodes.count)")
+    }
+    for (offset, feedURL) in history.knownEpisodes.keys.sorted().enumerated() {
+      let known = history.knownEpisodes[feedURL]!
+      if feedURL.isEmpty { throw fail("knownEpisodes[\(offset)].feedURL", "must not be empty") }
+      if known.guids.count > EpisodeHistory.maximumKnownEpisodesPerShow {
+        throw fail(
+          "knownEpisodes[\(offset)].guids",
+          "must hold at most \(EpisodeHistory.maximumKnownEpisodesPerShow) GUIDs, holds \(known.guids.count)")
+      }
+      if known.guids.contains("") { throw fail("knownEpisodes[\(offset)].guids", "a GUID is empty") }
+    }
+    if history.exclusions.count > EpisodeHistory.maximumExclusions {
+      throw fail(
+        "exclusions",
+        "must hold at most \(EpisodeHistory.maximumExclusions) exclusions, holds \(history.exclusions.count)")
+    }
+    var excluded: Set<EpisodeID> = []
+    for (offset, exclusion) in history.exclusions.enumerated() {
+      if exclusion.episode.feedURL.isEmpty || exclusion.episode.guid.isEmpty {
+        throw fail("exclusions[\(offset)]", "the episode's feed URL and GUID must not be empty")
+      }
+      if exclusion.queueID?.rawValue.isEmpty == true {
+        throw fail("exclusions[\(offset)].queueID", "must not be empty")
+      }
+      if !excluded.insert(exclusion.episode).inserted {
+        throw fail("exclusions[\(offset)]", "episode \(exclusion.episode) is excluded more than once")
+      }
     }
   }
 
@@ -105,6 +158,20 @@ extension QueueLibrary {
           ".smartFillSettings.toleranceSeconds",
           "must be from \(SmartFillSettings.toleranceRange.lowerBound) to "
             + "\(SmartFillSettings.toleranceRange.upperBound), got \(settings.toleranceSeconds)")
+      }
+    }
+    if queue.showTies.count > ShowTie.maximumPerQueue {
+      throw fail(".showTies", "must hold at most \(ShowTie.maximumPerQueue) ties, holds \(queue.showTies.count)")
+    }
+    var shows: Set<String> = []
+    for (offset, tie) in queue.showTies.enumerated() {
+      do {
+        try tie.validate()
+      } catch {
+        throw fail(".showTies[\(offset)]", error.description)
+      }
+      if !shows.insert(tie.feedURL).inserted {
+        throw fail(".showTies[\(offset)].feedURL", "show \"\(tie.feedURL)\" is tied more than once")
       }
     }
     var seen: Set<EpisodeID> = []

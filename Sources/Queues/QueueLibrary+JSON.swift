@@ -4,13 +4,16 @@ import SmartFillSupport
 
 // The store's format, the library's one encoding: JSON written with the package's `JSONWriter` (keys in a
 // fixed order, two-space indentation, a final newline) so that it is pinned byte for byte, and read through
-// `JSONReader` so that every problem names its place (`queues[1].episodes[3].feedURL`). Version 4 is
-// written; version 3 (the same library without `knownAudioDevices`, without a queue's `isAutoSwitchEnabled`
-// and with the older rules, see `AutoSwitchRule+JSON.swift`), version 2 (version 3 with
+// `JSONReader` so that every problem names its place (`queues[1].episodes[3].feedURL`). Version 5 is
+// written; version 4 (the same library without `untiedShowsGoToUpNext`, `episodeHistory` and a queue's
+// `showTies`: nothing tied, nothing seen), version 3 (version 4 without `knownAudioDevices`, without a queue's
+// `isAutoSwitchEnabled` and with the older rules, see `AutoSwitchRule+JSON.swift`), version 2 (version 3 with
 // `targetDurationSeconds` for a smart fill's target) and version 1 (a single Up Next list) are migrated on
-// reading. Each value's part of the format sits beside its type: `Queue+JSON.swift`,
-// `EpisodeReference+JSON.swift`, `SmartFillSettings+JSON.swift`, `AutoSwitchRule+JSON.swift`,
-// `TimeRange+JSON.swift`, `KnownAudioDevice+JSON.swift`.
+// reading. In version 5 the three new members may be absent (as in a library written by hand or by sync's
+// `QueuesJSONForm`): then nothing is tied, the option is off and nothing was seen. Each value's part of the
+// format sits beside its type: `Queue+JSON.swift`, `EpisodeReference+JSON.swift`, `SmartFillSettings+JSON.swift`,
+// `AutoSwitchRule+JSON.swift`, `TimeRange+JSON.swift`, `KnownAudioDevice+JSON.swift`, `ShowTie+JSON.swift`,
+// `EpisodeHistory+JSON.swift`.
 //
 // Reading is lenient: what is bad is left out and reported (see `LoadReport`), so that one bad value does not
 // cost the rest of the library. Members that this version does not know are kept at every level and written
@@ -22,10 +25,12 @@ import SmartFillSupport
 // `SmartFillSettings.toleranceRange`.
 
 extension QueueLibrary {
-  /// The library as JSON text (the store's format, version 4), two-space indented, keys in the documented
-  /// order, with a final newline. Absent optional fields (`smartFillSettings`, `durationSeconds`,
-  /// `targetSeconds`) are left out; the fields a newer version wrote that this one read without knowing
-  /// them follow each object's known keys, sorted.
+  /// The library as JSON text (the store's format, version 5), two-space indented, keys in the documented
+  /// order, with a final newline. Absent optional fields (`smartFillSettings`, `showTies` when none,
+  /// `untiedShowsGoToUpNext` when off, `episodeHistory` when empty, `durationSeconds`, `targetSeconds`,
+  /// `knownThrough`, an exclusion's `queueID`) are left out, so that a library that ties nothing is written as
+  /// version 4 wrote it but for its version; the fields a newer version wrote that this one read without
+  /// knowing them follow each object's known keys, sorted.
   ///
   /// - Complexity: O(*n*) in the total number of episodes.
   public func jsonText() -> String {
@@ -46,6 +51,7 @@ extension QueueLibrary {
       json.member("revision", revision)
       json.member("queueLimit", queueLimit)
       json.member("activeQueueID", activeQueueID.rawValue)
+      if untiedShowsGoToUpNext { json.member("untiedShowsGoToUpNext", true) }
       json.member("queues")
       json.array { json in
         for queue in queues {
@@ -73,6 +79,10 @@ extension QueueLibrary {
           device.write(to: &json)
         }
       }
+      if !episodeHistory.isEmpty || !episodeHistory.unknownFields.isEmpty {
+        json.member("episodeHistory")
+        episodeHistory.write(to: &json)
+      }
       json.members(unknownFields)
     }
     json.append("\n")
@@ -84,14 +94,17 @@ extension QueueLibrary {
     "version", "revision", "queueLimit", "activeQueueID", "queues", "deletedQueues",
   ]
   /// The keys of the store's top level in version 4, which adds `knownAudioDevices`.
-  static let knownKeys = version3Keys.union(["knownAudioDevices"])
+  static let version4Keys = version3Keys.union(["knownAudioDevices"])
+  /// The keys of the store's top level in version 5, which adds `untiedShowsGoToUpNext` and `episodeHistory`.
+  static let knownKeys = version4Keys.union(["untiedShowsGoToUpNext", "episodeHistory"])
   /// The keys of a deleted queue's object.
   static let knownDeletedKeys: Set<String> = ["deletedAt", "formerIndex", "queue"]
   /// The keys of version 1's top level.
   static let knownVersion1Keys: Set<String> = ["version", "currentIndex", "episodes"]
 
-  /// Reads a library from JSON text: version 4, or an older version migrated (version 3 has older rules,
-  /// version 2 also renames one key; version 1, a single Up Next list, becomes a new library whose built-in queues are created at `now`).
+  /// Reads a library from JSON text: version 5, or an older version migrated (version 4 ties no show and has
+  /// seen no episode, version 3 has older rules, version 2 also renames one key; version 1, a single Up Next
+  /// list, becomes a new library whose built-in queues are created at `now`).
   /// Every value must be valid; ``QueueStore`` reads a store leniently instead, keeping what it can.
   ///
   /// - Throws: ``QueueError/malformedLibrary(location:reason:)`` for malformed JSON, a missing, mistyped or
@@ -145,7 +158,7 @@ extension QueueLibrary {
     switch version {
     case 1:
       try self.init(version1: reader, now: now, issues: &issues)
-    case 2, 3, QueueLibrary.formatVersion:
+    case 2, 3, 4, QueueLibrary.formatVersion:
       try self.init(reading: reader, version: version, now: now, issues: &issues)
     default:
       if version > QueueLibrary.formatVersion { throw QueueError.unsupportedVersion(version) }
@@ -170,7 +183,7 @@ extension QueueLibrary {
     unknownFields = try reader.unknownMembers(known: Self.knownVersion1Keys.union(Self.version3Keys))
   }
 
-  /// Reads version 2, 3 or 4.
+  /// Reads version 2, 3, 4 or 5.
   private init(reading reader: JSONReader, version: Int, now: Date, issues: inout [PendingIssue])
     throws(JSONReadError)
   {
@@ -178,6 +191,7 @@ extension QueueLibrary {
     var queues: [Queue] = []
     var ids: Set<QueueID> = []
     var names: [String: String] = [:]
+    var tied: [String: String] = [:]
     for node in queueNodes {
       var found: [PendingIssue] = []
       do throws(JSONReadError) {
@@ -186,7 +200,7 @@ extension QueueLibrary {
         if queues.count >= room, Self.peekID(node) != .upNext {
           throw node.error("the library already holds \(queues.count) queues, the most it may")
         }
-        let queue = try Queue(reading: node, version: version, issues: &found)
+        var queue = try Queue(reading: node, version: version, issues: &found)
         if ids.contains(queue.id) {
           throw node.error(
             "is used by an earlier queue, found \(JSONValue.string(queue.id.rawValue).excerpt)", at: "id")
@@ -199,6 +213,7 @@ extension QueueLibrary {
         }
         ids.insert(queue.id)
         names[key] = queue.name
+        Self.leaveOutTiesMadeEarlier(of: &queue, at: node, tied: &tied, issues: &found)
         queues.append(queue)
         issues.append(contentsOf: found)
       } catch {
@@ -284,7 +299,39 @@ extension QueueLibrary {
     self.queueLimit = queueLimit
     self.revision = revision
     if version >= 4 { self.knownAudioDevices = Self.readKnownAudioDevices(reader, issues: &issues) }
-    self.unknownFields = try reader.unknownMembers(known: version >= 4 ? Self.knownKeys : Self.version3Keys)
+    if version >= 5 {
+      do {
+        self.untiedShowsGoToUpNext = try reader.optional("untiedShowsGoToUpNext")?.bool() ?? false
+      } catch {
+        issues.append(PendingIssue(error, .replaced(with: "false")))
+      }
+      self.episodeHistory = EpisodeHistory.read(try? reader.optional("episodeHistory"), issues: &issues)
+    }
+    self.unknownFields = try reader.unknownMembers(
+      known: version >= 5 ? Self.knownKeys : version == 4 ? Self.version4Keys : Self.version3Keys)
+  }
+
+  /// Leaves out of `queue` (read from `node`) the ties of the shows that an earlier queue of the file ties
+  /// (`tied`: the queue's name by feed URL), recording each in `issues`; the first tie in the file's order wins.
+  /// Records the rest in `tied`.
+  private static func leaveOutTiesMadeEarlier(
+    of queue: inout Queue, at node: JSONReader, tied: inout [String: String], issues: inout [PendingIssue]
+  ) {
+    guard !queue.showTies.isEmpty else { return }
+    let tieNodes = (try? node.array("showTies")) ?? []
+    queue.showTies.removeAll { tie in
+      guard let holder = tied[tie.feedURL] else {
+        tied[tie.feedURL] = queue.name
+        return false
+      }
+      let tieNode = tieNodes.first { (try? $0.string("feedURL")) == tie.feedURL } ?? node
+      let error = tieNode.error(
+        "show \(JSONValue.string(tie.feedURL).excerpt) is tied to the queue named \(JSONValue.string(holder).excerpt) "
+          + "earlier in the file; a show is tied to one queue, and the first tie wins",
+        at: tieNode.path == node.path ? "showTies" : "feedURL")
+      issues.append(PendingIssue(error, .showTieSkipped(queue: queue.id, feedURL: tie.feedURL)))
+      return true
+    }
   }
 
   /// Reads `knownAudioDevices`, leaving out (and recording in `issues`) each device that is bad, repeats an

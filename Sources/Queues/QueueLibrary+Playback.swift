@@ -50,7 +50,8 @@ extension QueueLibrary {
   }
 
   /// Marks an episode finished wherever it was played: it leaves every queue that holds it (in each, the
-  /// episode after it becomes current if it was current).
+  /// episode after it becomes current if it was current), and no refresh adds it to a queue again (see
+  /// ``EpisodeHistory/exclusions``).
   ///
   /// - Returns: The identifiers of the queues it left.
   /// - Complexity: O(*n*) in the total number of episodes.
@@ -63,6 +64,7 @@ extension QueueLibrary {
       queues[index].lastModified = now.wholeSeconds
       left.append(queues[index].id)
     }
+    episodeHistory.exclude(EpisodeHistory.Exclusion(episode: episode, reason: .finished, date: now))
     return left
   }
 }

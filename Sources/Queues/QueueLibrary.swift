@@ -11,9 +11,9 @@ import SmartFill
 /// level, and writes them back; two libraries are equal (and hash alike) when all their fields, these
 /// included, are equal, so that equal libraries are written the same.
 public struct QueueLibrary: Sendable, Hashable {
-  /// The library format version this package writes; it also reads versions 3, 2 and 1 (a single Up Next
+  /// The library format version this package writes; it also reads versions 4, 3, 2 and 1 (a single Up Next
   /// list).
-  public static let formatVersion = 4
+  public static let formatVersion = 5
   /// The default queue limit.
   public static let defaultQueueLimit = 20
   /// How long a deleted queue can be restored, in days.
@@ -39,6 +39,12 @@ public struct QueueLibrary: Sendable, Hashable {
   /// The Bluetooth devices the listener said are, or are not, their car, the most recently marked last (see
   /// ``markAudioDevice(_:name:isCar:)``).
   public internal(set) var knownAudioDevices: [KnownAudioDevice] = []
+  /// Whether the new episodes of a show tied to no queue go to Up Next (last); when off (the default), they go
+  /// nowhere. See ``routeNewEpisodes(in:after:now:)``.
+  public var untiedShowsGoToUpNext = false
+  /// The episodes the library has seen of each show, and those never to be added back, for routing new
+  /// episodes (see ``EpisodeHistory``).
+  public internal(set) var episodeHistory = EpisodeHistory()
   /// The top-level members of the store's JSON that this version does not know, written back as read.
   var unknownFields: UnknownFields = [:]
 
@@ -96,9 +102,12 @@ public struct QueueLibrary: Sendable, Hashable {
   /// - Complexity: O(*n*) in the total number of episodes.
   public init(
     queues: [Queue], activeQueueID: QueueID, deletedQueues: [DeletedQueue] = [],
-    queueLimit: Int = QueueLibrary.defaultQueueLimit, revision: Int = 0, knownAudioDevices: [KnownAudioDevice] = []
+    queueLimit: Int = QueueLibrary.defaultQueueLimit, revision: Int = 0, knownAudioDevices: [KnownAudioDevice] = [],
+    untiedShowsGoToUpNext: Bool = false, episodeHistory: EpisodeHistory = EpisodeHistory()
   ) throws(QueueError) {
     self.knownAudioDevices = knownAudioDevices
+    self.untiedShowsGoToUpNext = untiedShowsGoToUpNext
+    self.episodeHistory = episodeHistory
     self.queues = queues
     self.activeQueueID = activeQueueID
     self.deletedQueues = deletedQueues
@@ -260,6 +269,10 @@ public struct QueueLibrary: Sendable, Hashable {
   /// Duplicates a queue just after it: the same episodes, playhead, auto-switch rules, smart fill settings and
   /// cloud setting, a new identifier and a unique name ("🚗 Commute copy", then "🚗 Commute copy 2").
   ///
+  /// The original's shows tied (``Queue/showTies``) are settings too, and go with the copy: a show is tied to
+  /// one queue, so with `showTies` at ``TiesOnDuplicate/moveToCopy`` (the default) they move to the copy, with
+  /// their options and dates, and the original ties none; with ``TiesOnDuplicate/keepWithOriginal`` they stay.
+  ///
   /// The fields a newer version wrote that this one does not know are copied with the episodes, rules and
   /// settings, but not the queue's own: they may identify the original (a sync record, say).
   ///
@@ -268,9 +281,9 @@ public struct QueueLibrary: Sendable, Hashable {
   ///   ``QueueError/duplicateQueueID(_:)``.
   /// - Complexity: O(*n*) in the queue's episodes.
   @discardableResult
-  public mutating func duplicate(_ id: QueueID, newID: QueueID = .random(), now: Date = Date()) throws(QueueError)
-    -> QueueID
-  {
+  public mutating func duplicate(
+    _ id: QueueID, newID: QueueID = .random(), showTies: TiesOnDuplicate = .moveToCopy, now: Date = Date()
+  ) throws(QueueError) -> QueueID {
     let index = try position(of: id)
     guard queues.count < queueLimit else { throw .queueLimitReached(limit: queueLimit) }
     try checkNewID(newID)
@@ -281,8 +294,21 @@ public struct QueueLibrary: Sendable, Hashable {
       autoSwitchRules: original.autoSwitchRules, smartFillSettings: original.smartFillSettings, createdAt: now,
       isSyncedToCloud: original.isSyncedToCloud, isAutoSwitchEnabled: original.isAutoSwitchEnabled)
     copy.unknownRuleFields = original.unknownRuleFields
+    if showTies == .moveToCopy, !original.showTies.isEmpty {
+      copy.showTies = original.showTies
+      queues[index].showTies = []
+      queues[index].lastModified = now.wholeSeconds
+    }
     queues.insert(copy, at: index + 1)
     return newID
+  }
+
+  /// Where a duplicated queue's shows tied go (see ``duplicate(_:newID:showTies:now:)``).
+  public enum TiesOnDuplicate: Sendable, Hashable {
+    /// To the copy: its shows' new episodes go to the copy from then on.
+    case moveToCopy
+    /// Nowhere: they stay with the original, and the copy ties none.
+    case keepWithOriginal
   }
 
   // MARK: Helpers

@@ -290,15 +290,16 @@ enum HelpText {
       rename <queue> <name>   A new name [--emoji <emoji>]; Up Next changes only its emoji.
       delete <queue>          Says what will go and asks [-y, --yes]; restorable for 30 days.
       restore <queue>         A deleted queue back, with everything it had.
-      duplicate <queue>       A copy with its episodes, rules and settings.
+      duplicate <queue>       A copy with its episodes, rules and settings; the shows tied move to it.
       clear <queue>           Every episode out (see undo).
       undo                    Puts back the episodes of the last clear or fill --replace.
       add <queue> <episode> ...
                               Episodes (GUID or feedURL#GUID) from --catalog <catalog>, of the show
                               --show <show> (title or feed URL) when given, placed
-                              [--next | --last | --at <n>] (default: last).
+                              [--next | --last | --at <n>] (default: last); an episode the queue
+                              holds already stays where it is.
       remove <queue> <position> ...
-                              Episodes by position or GUID.
+                              Episodes by position or GUID; a refresh does not add them back.
       move <queue> <from> <to>
                               An episode to another position.
       settings <queue>        Smart fill: --mode <mode> [--minutes <minutes>] [--tolerance <minutes>]
@@ -316,6 +317,13 @@ enum HelpText {
       rules <queue> remove|enable|disable <n>
                               Rule n (from 1) removed, turned on or off.
       rules <queue> on|off    Auto-switching to the queue on or off, keeping its rules.
+      tie <queue> <show>      New episodes of the show (feed URL, or title with --catalog <catalog>)
+                              go to the queue [--next | --last] [--only-new | --any-date]; a show
+                              tied elsewhere moves.
+      untie [<queue>] <show>  The show's new episodes go where an untied show's go.
+      untied up-next|nowhere  Where new episodes of shows tied to no queue go (default: nowhere).
+      refresh                 Routes the episodes of --catalog <catalog> new since the last refresh
+                              to their show's queue, and says what went where.
       switch <queue>          Makes the queue active, saving the position [--position <time>].
       play                    The active queue's episode [--episode <n>] at [--position <time>].
       finish                  The active queue's episode played to its end; the next plays.

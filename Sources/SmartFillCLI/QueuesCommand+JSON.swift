@@ -21,6 +21,7 @@ extension QueuesCommand {
       ("isAutoSwitchEnabled", .bool(queue.isAutoSwitchEnabled)),
       ("autoSwitchRules", .array(queue.autoSwitchRules.map(node))),
       ("smartFill", queue.smartFillSettings.map(node) ?? .null),
+      ("showTies", .array(queue.showTies.map(node))),
       ("episodes", .array(queue.episodes.map(node))),
     ])
   }
@@ -46,6 +47,15 @@ extension QueuesCommand {
       ("isEnabled", .bool(rule.isEnabled)),
       ("consent", .string(rule.consent.rawValue)),
       ("returnsWhenTriggerEnds", .bool(rule.returnsWhenTriggerEnds)),
+    ])
+  }
+
+  /// A show tied to the queue.
+  static func node(_ tie: ShowTie) -> JSONWriter.Node {
+    .object([
+      ("feedURL", .string(tie.feedURL)), ("showTitle", .string(tie.showTitle)),
+      ("placement", .string(tie.placement.rawValue)), ("onlyNewEpisodes", .bool(tie.onlyNewEpisodes)),
+      ("tiedAt", .string(Timestamp.format(tie.tiedAt))),
     ])
   }
 

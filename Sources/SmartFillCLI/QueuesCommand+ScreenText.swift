@@ -11,12 +11,15 @@ import SmartFillSupport
 extension QueuesCommand {
   /// The management screen: a table, or the narrow form when wider than `columns`.
   static func text(_ screen: QueueManagementScreen, deleted: [QueueLibrary.DeletedQueue], columns: Int) -> String {
-    let header = ["QUEUE", "EPISODES", "TOTAL", "AUTO-SWITCH", "ACTIONS"]
+    // The shows column only when a show is tied, so that a library without ties is listed as before.
+    let hasShows = screen.rows.contains { $0.showsText != nil }
+    let header = ["QUEUE", "EPISODES", "TOTAL", "AUTO-SWITCH"] + (hasShows ? ["SHOWS"] : []) + ["ACTIONS"]
     let rows = screen.rows.map { row in
       [
         [row.name, row.activeLabel].compactMap { $0 }.joined(separator: " "), row.countText,
         row.totalText + (row.unknownText.map { " " + $0 } ?? ""), row.autoSwitchText ?? "-",
-        row.actions.map(\.title).joined(separator: ", "),
+      ] + (hasShows ? [row.showsText.map { String($0.dropFirst("Shows: ".count)) } ?? "-"] : []) + [
+        row.actions.map(\.title).joined(separator: ", ")
       ]
     }
     var text = table([header] + rows, columns: columns) ?? narrow(screen, columns: columns)
@@ -100,6 +103,12 @@ extension QueuesCommand {
       for line in section.lines { text += "  \(line)\n" }
     } else {
       text += "  Not set up\n"
+    }
+    text += "\nSHOWS TIED\n"
+    if queue.showTies.isEmpty { text += "  None\n" }
+    for (index, tie) in queue.showTies.enumerated() {
+      let title = tie.showTitle.isEmpty ? "" : "\(tie.showTitle) — "
+      text += DisplayWidth.cut("  \(index + 1). \(title)\(tie.feedURL) (\(tie.optionsText))", to: columns) + "\n"
     }
     let total = screenText.shortDuration(queue.remainingSeconds)
     text += "\nEPISODES (\(screenText.episodes(queue.count)) · \(total) total)\n"

@@ -11,7 +11,7 @@ enum QueuesCommand {
   /// The commands, in the order the help lists them.
   enum Action: String, CaseIterable {
     case list, switcher, show, create, rename, delete, restore, duplicate, clear, undo, add, remove, move, settings,
-      fill, rules
+      fill, rules, tie, untie, untied, refresh
     case `switch`, play, finish
   }
 
@@ -66,7 +66,13 @@ enum QueuesCommand {
   /// The options of `action`, beyond ``commonOptions``.
   static func options(of action: Action) -> [CommandLineParser.Option] {
     switch action {
-    case .list, .switcher, .restore, .duplicate, .clear, .undo, .remove, .move, .finish: return []
+    case .list, .switcher, .restore, .duplicate, .clear, .undo, .remove, .move, .finish, .untie, .untied: return []
+    case .tie:
+      return [
+        .init("--catalog", value: "<catalog>"), .init("--next"), .init("--last"), .init("--only-new"),
+        .init("--any-date"),
+      ]
+    case .refresh: return [.init("--catalog", value: "<catalog>")]
     case .show: return [.init("--catalog", value: "<catalog>")]
     case .create, .rename: return [.init("--emoji", value: "<emoji>")]
     case .delete: return [.init("-y", "--yes")]

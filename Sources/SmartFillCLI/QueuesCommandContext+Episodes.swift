@@ -9,6 +9,8 @@ import SmartFillSupport
 extension QueuesCommandContext {
   /// `add QUEUE EPISODE… --catalog CATALOG [--show SHOW] [--next|--last|--at N]`: episodes from a catalog,
   /// by GUID or `feedURL#GUID` (of the show `--show` names by title or feed URL, when given), last by default.
+  /// An episode the queue holds already stays where it is, said as such (`move` moves it); one given twice is
+  /// added once.
   mutating func add() throws(CommandError) {
     let (names, episodeNames) = try arguments(["<queue>"], thenAtLeastOne: "<episode>")
     guard let file = parsed.value("--catalog") else {
@@ -29,25 +31,43 @@ extension QueuesCommandContext {
       }
     }
     let scope = show.map { Catalog(shows: [$0]) } ?? catalog
+    var seen: Set<EpisodeID> = []
     let references = try episodeNames.map { (name) throws(CommandError) in try reference(name, in: scope, file: file)
-    }
+    }.filter { seen.insert($0.id).inserted }
     let at = try parsed.value("--at").map { (text) throws(CommandError) in
       try integer(text, for: "--at <n>", in: 1...(target.count + 1))
     }
+    var queued: [(EpisodeReference, Int)] = []
+    var added: [EpisodeReference] = []
     let library = try update { (library) throws(QueueError) in
       try library.modify(target.id, now: now) { (queue) throws(QueueError) in
+        queued = references.compactMap { reference in queue.index(of: reference.id).map { (reference, $0) } }
+        added = references.filter { !queue.contains($0.id) }
         if parsed.isSet("--next") {
-          try queue.playNext(references)
+          try queue.playNext(added)
         } else if let at {
-          try queue.insert(references, at: min(at - 1, queue.count))
+          try queue.insert(added, at: min(at - 1, queue.count))
         } else {
-          try queue.playLast(references)
+          try queue.playLast(added)
         }
       }
     }
     let queue = try library.found(target.id).value
-    say("Added \(QueuesCommand.plural(references.count, "episode")) to \(queue.name): now \(queue.summary).")
-    json(QueuesCommand.node(command: "add", queue, in: library))
+    for (reference, index) in queued {
+      say(
+        "\(DisplayText.inQuotes(reference.title.isEmpty ? reference.episodeGUID : reference.title)) is already in \(queue.name), at position \(index + 1); "
+          + "left where it is (smartfill queues move changes its place).")
+    }
+    if !added.isEmpty || queued.isEmpty {
+      say("Added \(QueuesCommand.plural(added.count, "episode")) to \(queue.name): now \(queue.summary).")
+    }
+    json(
+      QueuesCommand.node(
+        command: "add", queue, in: library,
+        extra: [
+          ("addedCount", .integer(added.count)),
+          ("alreadyQueued", .array(queued.map { .string($0.0.episodeGUID) })),
+        ]))
   }
 
   /// The catalog's episode named `name`: a GUID (of one show) or `feedURL#GUID`.
@@ -86,10 +106,9 @@ extension QueuesCommandContext {
       }
     }
     let removed = offsets.map { target.episodes[$0] }
+    // Removed by hand: a refresh does not add them back (see `refresh`).
     let library = try update { (library) throws(QueueError) in
-      try library.modify(target.id, now: now) { (queue) throws(QueueError) in
-        for episode in removed { try queue.remove(episode.id) }
-      }
+      try library.remove(removed.map(\.id), from: target.id, now: now)
     }
     let queue = try library.found(target.id).value
     say("Removed \(QueuesCommand.plural(removed.count, "episode")) from \(queue.name): now \(queue.summary).")

@@ -71,9 +71,15 @@ extension QueuesCommandContext {
   mutating func restore() throws(CommandError) {
     let name = try arguments("<queue>")[0]
     let deleted = try deletedQueue(name, in: try load())
-    let library = try update { (library) throws(QueueError) in try library.restore(deleted.queue.id, now: now) }
+    var restoration: QueueLibrary.Restoration?
+    let library = try update { (library) throws(QueueError) in
+      restoration = try library.restore(deleted.queue.id, now: now)
+    }
     let queue = try library.found(deleted.queue.id).value
     say("Restored \(queue.name) with \(QueuesCommand.plural(queue.count, "episode")).")
+    for left in restoration?.tiesLeftOut ?? [] {
+      say("\(DisplayText.inQuotes(left.tie.displayTitle)) stays tied to \(left.tiedTo.name).")
+    }
     json(QueuesCommand.node(command: "restore", queue, in: library))
   }
 
@@ -84,6 +90,11 @@ extension QueuesCommandContext {
     let library = try update { (library) throws(QueueError) in id = try library.duplicate(original.id, now: now) }
     let copy = try library.found(id).value
     say("Duplicated \(original.name) as \(copy.name).")
+    if !copy.showTies.isEmpty {
+      say(
+        "New episodes of \(copy.showTies.map { DisplayText.inQuotes($0.displayTitle) }.joined(separator: ", ")) "
+          + "go to \(copy.name) now, no longer to \(original.name).")
+    }
     json(QueuesCommand.node(command: "duplicate", copy, in: library))
   }
 

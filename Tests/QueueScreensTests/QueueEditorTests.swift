@@ -211,4 +211,25 @@ struct QueueEditorTests {
     #expect(saved.name == "🚗 Drive")
     #expect(saved.episodes.map(\.episodeGUID) == ["1", "3", "2"])
   }
+
+  @Test("the editor shows the shows tied, and saving unties the ones removed and moves the ones added")
+  func showTies() throws {
+    var library = try library([reference("1", seconds: 600), reference("2", seconds: 600)])
+    try library.tieShow("https://daily.example/feed", titled: "The Daily", to: .commute, now: start)
+    try library.tieShow("https://hard-fork.example/feed", titled: "Hard Fork", to: .commute, now: start)
+    try library.tieShow("https://serial.example/feed", titled: "Serial", to: .workout, now: start)
+    var editor = try QueueEditor(editing: .commute, in: library)
+    #expect(editor.showsText == "Shows: The Daily, Hard Fork")
+    editor.draft.showTies.removeFirst()
+    editor.draft.showTies.append(try #require(library.tie(of: "https://serial.example/feed")?.tie))
+    editor.draft.episodes.removeFirst()
+    #expect(editor.showsText == "Shows: Hard Fork, Serial")
+    try editor.save(to: &library, now: start.addingTimeInterval(60))
+    #expect(library.tie(of: "https://daily.example/feed") == nil)
+    #expect(library[.commute]?.showTies.map(\.showTitle) == ["Hard Fork", "Serial"])
+    #expect(library[.workout]?.showTies == [])
+    let removed = EpisodeID(feedURL: "https://show-a.example/feed", guid: "1")
+    #expect(library.episodeHistory.exclusion(of: removed)?.reason == .removed, "removed by hand: it does not come back")
+    #expect(try QueueEditor(editing: .upNext, in: library).showsText == nil)
+  }
 }

@@ -67,4 +67,25 @@ struct QueueManagementScreenTests {
     #expect(screen.createText == nil)
     #expect(screen.limitText == "4 of 4 queues")
   }
+
+  @Test("a row lists the shows tied to its queue, and Up Next says when it takes the untied ones")
+  func showsTied() throws {
+    var library = QueueLibrary(now: start)
+    try library.tieShow("https://daily.example/feed", titled: "The Daily", to: .commute, now: start)
+    try library.tieShow("https://hard-fork.example/feed", titled: "Hard Fork", to: .commute, now: start)
+    try library.tieShow("https://untitled.example/feed", to: .workout, now: start)
+    var screen = QueueManagementScreen(library)
+    #expect(
+      screen.rows.map(\.showsText) == [nil, "Shows: The Daily, Hard Fork", "Shows: https://untitled.example/feed", nil])
+    #expect(screen.rows[1].lines.last == "Shows: The Daily, Hard Fork")
+    library.untiedShowsGoToUpNext = true
+    for index in 1...4 {
+      try library.tieShow("https://s\(index).example/feed", titled: "S\(index)", to: .sleep, now: start)
+    }
+    screen = QueueManagementScreen(library)
+    #expect(screen.rows[0].showsText == "Shows: every untied show")
+    #expect(screen.rows[3].showsText == "Shows: S1, S2, S3, S4")
+    try library.tieShow("https://s5.example/feed", titled: "S5", to: .sleep, now: start)
+    #expect(QueueManagementScreen(library).rows[3].showsText == "Shows: S1, S2, S3 and 2 more")
+  }
 }

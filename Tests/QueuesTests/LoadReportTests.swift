@@ -192,8 +192,10 @@ struct LoadReportTests {
     case .deletedQueueSkipped:
       #expect(library.deletedQueues.isEmpty)
       #expect(library.queues == sample.queues)
-    case .replaced, .upNextAdded, .knownDeviceSkipped:
+    case .replaced, .upNextAdded, .knownDeviceSkipped, .knownEpisodesSkipped, .exclusionSkipped:
       #expect(library.queues == sample.queues)
+    case .showTieSkipped(let id, let feedURL):
+      #expect(library[id]?.showTies.contains { $0.feedURL == feedURL } == false)
     }
   }
 

@@ -34,6 +34,26 @@ struct QueueLibraryJSONTests {
     #expect(text == Self.pinned)
   }
 
+  @Test("a store written by format 4, before shows were tied, loads whole: nothing tied, nothing seen")
+  func version4() throws {
+    var library = try QueueLibrary(json: Array(Version4Store.text.utf8))
+    #expect(library.revision == 8)
+    #expect(library.queues.map(\.id) == [.upNext, .commute, .workout, .sleep])
+    #expect(library[.commute]?.episodes.map(\.episodeGUID) == ["s1-e30", "s1-e29"])
+    #expect(library[.commute]?.smartFillSettings?.targetSeconds == 2700)
+    #expect(library[.commute]?.autoSwitchRules.map(\.trigger) == [.car, .car], "the built-in rule, then the one added")
+    #expect(library.upNext.current?.playbackPositionSeconds == 60)
+    #expect(library.deletedQueues.map(\.queue.name) == ["🌙 Evening"])
+    #expect(library.queues.allSatisfy { $0.showTies.isEmpty })
+    #expect(library.deletedQueues.allSatisfy { $0.queue.showTies.isEmpty })
+    #expect(!library.untiedShowsGoToUpNext && library.episodeHistory.isEmpty)
+    // Written again, it is the same file but for its version, and it takes ties from then on.
+    #expect(
+      library.jsonText() == Version4Store.text.replacingOccurrences(of: #""version": 4,"#, with: #""version": 5,"#))
+    try library.tieShow("https://feeds.example.com/show-00001.xml", titled: "Show 1", to: .commute, now: testDate)
+    #expect(try QueueLibrary(json: library.jsonBytes()) == library)
+  }
+
   @Test("a store written by format 3 loads as the same library, its rules migrated")
   func version3() throws {
     let library = try QueueLibrary(json: Array(Self.version3File.utf8))
@@ -91,7 +111,7 @@ struct QueueLibraryJSONTests {
       ("{", "line 1, column 2", "malformed JSON: expected a key string"),
       ("[]", "top level", "expected an object, found an array"),
       (#"{"version": "2"}"#, "version", "expected an integer, found \"2\""),
-      (#"{"version": 0}"#, "version", "must be 1 to 4, got 0"),
+      (#"{"version": 0}"#, "version", "must be 1 to 5, got 0"),
       (#"{"version": 1, "episodes": [{"feedURL": 3}]}"#, "episodes[0].episodeGUID", "the field is missing"),
       (
         #"{"version": 1, "episodes": [{"episodeGUID": "g", "feedURL": 3}]}"#, "episodes[0].feedURL",
@@ -178,13 +198,13 @@ struct QueueLibraryJSONTests {
 
   @Test("a newer version is reported as such, not as a malformed file")
   func newerVersion() {
-    #expect(throws: QueueError.unsupportedVersion(5)) { try QueueLibrary(json: Array(#"{"version": 5}"#.utf8)) }
+    #expect(throws: QueueError.unsupportedVersion(6)) { try QueueLibrary(json: Array(#"{"version": 6}"#.utf8)) }
   }
 
-  /// What this version writes for ``sample()`` (store format 4).
+  /// What this version writes for ``sample()`` (store format 5).
   static let pinned = #"""
     {
-      "version": 4,
+      "version": 5,
       "revision": 0,
       "queueLimit": 6,
       "activeQueueID": "commute",

@@ -154,7 +154,7 @@ final class QueueStoreTests {
     #expect(try store.load() == saved)
   }
 
-  @Test("a version 3 file is migrated to version 4 with its rules, and kept as .v3-backup when first replaced")
+  @Test("a version 3 file is migrated to version 5 with its rules, and kept as .v3-backup when first replaced")
   func version3Migration() throws {
     let store = try store()
     let version3 = Data(QueueLibraryJSONTests.version3File.utf8)
@@ -167,7 +167,7 @@ final class QueueStoreTests {
     }
     #expect(FileManager.default.contents(atPath: store.path + ".v3-backup") == version3)
     let text = try String(contentsOfFile: store.path, encoding: .utf8)
-    #expect(text.hasPrefix("{\n  \"version\": 4,"))
+    #expect(text.hasPrefix("{\n  \"version\": 5,"))
     let reloaded = try store.load()
     #expect(reloaded == saved)
     #expect(reloaded.knownAudioDevice("00:11:22")?.isCar == true)

@@ -12,7 +12,7 @@ struct UnknownFieldsTests {
     {
       "zTop": {"b": [1, 2.5, null], "a": true},
       "aTop": "first",
-      "version": 4,
+      "version": 5,
       "revision": 4,
       "queueLimit": 4,
       "activeQueueID": "up-next",
@@ -76,7 +76,7 @@ struct UnknownFieldsTests {
   /// What this version writes for ``newer``: the unknown members after the known keys of their object, sorted.
   static let written = #"""
     {
-      "version": 4,
+      "version": 5,
       "revision": 4,
       "queueLimit": 4,
       "activeQueueID": "up-next",

@@ -32,6 +32,28 @@ struct QueuesCommandEpisodesTests {
     #expect(added.addedAt == day(10))
   }
 
+  @Test("add twice: an episode the queue holds is said to be queued already, and stays where it is")
+  func addTwice() throws {
+    let session = try QueuesSession()
+    let catalog = try session.write(queuesCatalog)
+    session.run("add", "commute", "a5", "a6", "--catalog", catalog)
+    let again = session.run("add", "commute", "a6", "--next", "--show", "Show A", "--catalog", catalog)
+    #expect(again.exitStatus == 0)
+    #expect(
+      again.standardOutput
+        == "\"Six\" is already in 🚗 Commute, at position 2; left where it is (smartfill queues move changes its "
+        + "place).\n")
+    #expect(try guids(session) == ["a5", "a6"])
+    let mixed = session.run("add", "commute", "a5", "a7", "a7", "--catalog", catalog)
+    #expect(
+      mixed.standardOutput
+        == "\"Five\" is already in 🚗 Commute, at position 1; left where it is (smartfill queues move changes its "
+        + "place).\nAdded 1 episode to 🚗 Commute: now 3 episodes · 1 h 5 min total.\n")
+    #expect(try guids(session) == ["a5", "a6", "a7"])
+    let json = session.run("add", "commute", "a5", "--catalog", catalog, "--json").standardOutput
+    #expect(json.contains(#""addedCount": 0"#) && json.contains(#""alreadyQueued": ["#))
+  }
+
   @Test("add: mistakes are refused and change nothing")
   func addMistakes() throws {
     let session = try QueuesSession()

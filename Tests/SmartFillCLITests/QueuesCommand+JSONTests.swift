@@ -51,6 +51,7 @@ struct QueuesCommandJSONTests {
               "toleranceSeconds": 180,
               "priorityShows": ["https://a"]
             },
+            "showTies": [],
             "episodes": [
               {
                 "feedURL": "https://a.example/feed",

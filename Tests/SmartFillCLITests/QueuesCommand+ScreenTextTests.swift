@@ -132,6 +132,9 @@ struct QueuesCommandScreenTextTests {
           Priority Shows: None
           Run Smart Fill Now
 
+        SHOWS TIED
+          None
+
         EPISODES (3 episodes · 30 min total)
         ▶ 1. Show A · S2E5 (20 min)
           2. Show C · Bonus (10 min)
@@ -147,6 +150,9 @@ struct QueuesCommandScreenTextTests {
 
         SMART FILL
           Not set up
+
+        SHOWS TIED
+          None
 
         EPISODES (0 episodes · 0 min total)
 

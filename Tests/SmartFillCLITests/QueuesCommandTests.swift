@@ -88,7 +88,7 @@ struct QueuesCommandTests {
       (["queues"], "Missing expected argument '<command>'"),
       (
         ["queues", "frobnicate"],
-        "Unknown command 'frobnicate'; use one of list, switcher, show, create, rename, delete, restore, duplicate, clear, undo, add, remove, move, settings, fill, rules, switch, play, finish"
+        "Unknown command 'frobnicate'; use one of list, switcher, show, create, rename, delete, restore, duplicate, clear, undo, add, remove, move, settings, fill, rules, tie, untie, untied, refresh, switch, play, finish"
       ),
       (["queues", "show"], "Missing expected argument '<queue>'"),
       (["queues", "list", "extra"], "Unexpected argument 'extra'"),
