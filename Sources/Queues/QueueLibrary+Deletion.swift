@@ -48,7 +48,9 @@ extension QueueLibrary {
   /// Deletes the queue the listener confirmed; it can be restored for 30 days. When it was the active queue,
   /// Up Next becomes active. Queues deleted more than 30 days ago are purged.
   ///
-  /// - Parameter confirmed: The ``deletion(of:)`` the listener agreed to.
+  /// - Parameters:
+  ///   - confirmed: The ``deletion(of:)`` the listener agreed to.
+  ///   - now: The time of the deletion, kept for the 30 days of restoring.
   /// - Throws: ``QueueError/deletionOutdated(queueName:)`` when the queue changed since, so that nothing is
   ///   deleted that the listener did not see; ``QueueError/unknownQueue(_:)``.
   public mutating func delete(_ confirmed: Deletion, now: Date = Date()) throws(QueueError) {
