@@ -70,6 +70,9 @@ import PackageDescription
 
 let package = Package(
   name: "SmartFill",
+  // The oldest systems whose Foundation has what the libraries use: `Duration`'s format styles in QueueScreens
+  // need iOS 16 and macOS 13. Only Linux is built and tested here (the README says so).
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "SmartFill", targets: ["SmartFill"]),
     .library(name: "SyntheticCatalogs", targets: ["SyntheticCatalogs"]),

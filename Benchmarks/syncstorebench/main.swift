@@ -5,8 +5,7 @@ import QueueSync
 import QueueSyncPostgres
 import SmartFillSupport
 
-// syncstorebench: QueueSyncPostgres's record store under load (see Options.help, and the README's section
-// "Sync on PostgreSQL").
+// syncstorebench: QueueSyncPostgres's record store under load (see Options.help, and docs/benchmarks.md).
 //
 //   swift run -c release syncstorebench [--quick] [--clients 32] [--users 1000] [--seconds 20] [--format markdown]
 //

@@ -9,7 +9,7 @@ import SmartFillSupport
 /// an answer, a switch waiting for an episode's end, a "No" that holds until its trigger comes back, the
 /// listener's own switch). Each event comes with its time, on the app's clock, and with the library, which
 /// the engine changes through the queue model: a switch saves the active queue's position
-/// (``QueueLibrary/switchTo(_:savingPosition:now:)``), an answer is kept with its rule or device.
+/// (`QueueLibrary.switchTo(_:savingPosition:now:)`), an answer is kept with its rule or device.
 ///
 /// ```swift
 /// var engine = AutoSwitchEngine(settings: AutoSwitchSettings(timeZone: .current))

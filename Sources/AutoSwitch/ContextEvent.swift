@@ -90,7 +90,7 @@ public struct AudioPort: Sendable, Hashable {
   }
 }
 
-/// The kind of an audio output port; the README's wiring maps `AVAudioSession.Port` values to these.
+/// The kind of an audio output port; the iOS wiring article maps `AVAudioSession.Port` values to these.
 public enum AudioPortKind: String, Sendable, Hashable, CaseIterable {
   /// The device's speaker (`.builtInSpeaker`, `.builtInReceiver`).
   case builtInSpeaker

@@ -15,7 +15,7 @@ import SmartFillSupport
 ///
 /// Subscriptions that match the same files (one feed listed twice) are one show. A file that cannot be read or parsed is reported and skipped; the others import. A feed that has moved
 /// (see ``PodcastFeed/movedTo``) is reported with its new URL and gives no show. Several files of one
-/// show (snapshots taken at different dates) are merged with ``SmartFill/Show/refreshed(with:)``, oldest
+/// show (snapshots taken at different dates) are merged with `Show.refreshed(with:)`, oldest
 /// first by their newest episode, so that episode identity is kept.
 public struct CatalogImport: Sendable, Hashable {
   /// What became of one file.

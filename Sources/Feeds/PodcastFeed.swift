@@ -1,7 +1,7 @@
 import Foundation
 import SmartFill
 
-/// A podcast feed (RSS 2.0 or Atom, with the iTunes and Podcasting 2.0 tags) read into a ``SmartFill/Show``,
+/// A podcast feed (RSS 2.0 or Atom, with the iTunes and Podcasting 2.0 tags) read into a `Show`,
 /// with what was repaired or left out on the way.
 ///
 /// In RSS 2.0 the `<item>` children of `<channel>` are episodes (namespaced look-alikes such as Acast's

@@ -57,7 +57,7 @@ public struct QueueEditor: Sendable, Hashable {
 
   /// A session editing queue `id` of `library`; `catalog` gives the episodes' seasons and numbers.
   ///
-  /// - Throws: ``QueueError/unknownQueue(_:)``.
+  /// - Throws: `QueueError.unknownQueue(_:)`.
   /// - Complexity: O(*n* + *c*) in the queue's episodes and the catalog's.
   public init(editing id: QueueID, in library: QueueLibrary, catalog: Catalog? = nil) throws(QueueError) {
     let queue = try library.queue(id)
@@ -97,7 +97,7 @@ public struct QueueEditor: Sendable, Hashable {
 
   /// Moves the draft's episodes at `offsets` before the one at `destination`, as a drag and drop does.
   ///
-  /// - Throws: ``QueueError/indexOutOfRange(index:validRange:queueName:)``; the draft is unchanged.
+  /// - Throws: `QueueError.indexOutOfRange(index:validRange:queueName:)`; the draft is unchanged.
   public mutating func moveEpisodes(fromOffsets offsets: IndexSet, toOffset destination: Int) throws(QueueError) {
     let count = draft.episodes.count
     for index in offsets { try checkEpisode(index) }
@@ -124,7 +124,7 @@ public struct QueueEditor: Sendable, Hashable {
 
   /// Removes the draft's episodes at `offsets`.
   ///
-  /// - Throws: ``QueueError/indexOutOfRange(index:validRange:queueName:)``; the draft is unchanged.
+  /// - Throws: `QueueError.indexOutOfRange(index:validRange:queueName:)`; the draft is unchanged.
   public mutating func removeEpisodes(atOffsets offsets: IndexSet) throws(QueueError) {
     for index in offsets { try checkEpisode(index) }
     draft.episodes = draft.episodes.enumerated().filter { !offsets.contains($0.offset) }.map(\.element)
@@ -140,7 +140,7 @@ public struct QueueEditor: Sendable, Hashable {
 
   /// Turns rule `index` on or off.
   ///
-  /// - Throws: ``QueueError/indexOutOfRange(index:validRange:queueName:)``.
+  /// - Throws: `QueueError.indexOutOfRange(index:validRange:queueName:)`.
   public mutating func toggleRule(at index: Int) throws(QueueError) {
     guard draft.rules.indices.contains(index) else {
       throw .indexOutOfRange(index: index, validRange: 0...max(0, draft.rules.count - 1), queueName: draft.name)

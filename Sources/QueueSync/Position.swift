@@ -78,9 +78,14 @@ public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// `count` new positions in order, strictly between `before` and `after` (`nil` for the queue's start
   /// and end), as one run of `replica` started by the event `counter`.
   ///
-  /// - Parameter latest: The last position this replica made; when `before` is that one, the new run
-  ///   continues its run (its indices were never given out, so no edit of another device can sit between
-  ///   them).
+  /// - Parameters:
+  ///   - count: How many positions to make.
+  ///   - before: The position the run follows, or `nil` for the queue's start.
+  ///   - after: The position the run precedes, or `nil` for the queue's end.
+  ///   - replica: The device making the run.
+  ///   - counter: The event that starts the run.
+  ///   - latest: The last position this replica made; when `before` is that one, the new run continues its
+  ///     run (its indices were never given out, so no edit of another device can sit between them).
   /// - Precondition: `before < after` when both are given; `count` ≥ 1.
   /// - Complexity: O(*d* + *count*), where *d* is the depth of the neighbours' paths.
   public static func run(

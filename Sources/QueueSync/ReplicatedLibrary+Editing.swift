@@ -12,7 +12,11 @@ extension ReplicatedLibrary {
   /// Inserts episodes at `index` of queue `id`, in the order given, as one run (they stay together on every
   /// device); episodes the queue holds are moved there, and a repeated episode counts once.
   ///
-  /// - Parameter index: From 0 to the number of episodes, counted before the moved ones leave their places.
+  /// - Parameters:
+  ///   - references: The episodes to insert.
+  ///   - id: The queue.
+  ///   - index: From 0 to the number of episodes, counted before the moved ones leave their places.
+  ///   - now: The time of the edit, on the device's clock.
   /// - Throws: ``SyncError/queue(_:)`` with an unknown queue, an index out of range or an invalid reference.
   /// - Complexity: O(*n* log *n* + *m*) in the queue's and the inserted episodes.
   public mutating func insert(_ references: [EpisodeReference], into id: QueueID, at index: Int, now: Date)
@@ -100,7 +104,7 @@ extension ReplicatedLibrary {
 
   /// Removes `episode` from queue `id`: the adds, moves and positions of it this device has seen.
   ///
-  /// - Throws: ``SyncError/queue(_:)`` with an unknown queue or ``QueueError/episodeNotInQueue(_:queueName:)``.
+  /// - Throws: ``SyncError/queue(_:)`` with an unknown queue or `QueueError.episodeNotInQueue(_:queueName:)`.
   public mutating func remove(_ episode: EpisodeID, from id: QueueID, now: Date) throws(SyncError) {
     var queue = try visibleQueue(id)
     guard let entry = queue.entries[episode], queue.isShown(episode, entry, finished: finished) else {
@@ -159,7 +163,7 @@ extension ReplicatedLibrary {
 
   /// Records where playback of queue `id`'s current episode stopped; nothing happens past the end.
   ///
-  /// - Throws: ``SyncError/queue(_:)`` with ``QueueError/invalidPosition(seconds:episode:durationSeconds:)``.
+  /// - Throws: ``SyncError/queue(_:)`` with `QueueError.invalidPosition(seconds:episode:durationSeconds:)`.
   public mutating func recordPosition(_ seconds: Int, in id: QueueID, now: Date) throws(SyncError) {
     var queue = try visibleQueue(id)
     let order = queue.order(finished: finished)

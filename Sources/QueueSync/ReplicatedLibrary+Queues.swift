@@ -8,8 +8,8 @@ import SmartFillSupport
 extension ReplicatedLibrary {
   /// Creates an empty queue at the end of the list.
   ///
-  /// - Throws: ``SyncError/queue(_:)`` with a name error, a rule error, ``QueueError/duplicateQueueID(_:)``
-  ///   (an identifier is never used twice, even after a deletion) or ``QueueError/queueLimitReached(limit:)``.
+  /// - Throws: ``SyncError/queue(_:)`` with a name error, a rule error, `QueueError.duplicateQueueID(_:)`
+  ///   (an identifier is never used twice, even after a deletion) or `QueueError.queueLimitReached(limit:)`.
   @discardableResult
   public mutating func createQueue(
     named name: String, autoSwitchRules: [AutoSwitchRule] = [], smartFillSettings: SmartFillSettings? = nil,
@@ -43,7 +43,7 @@ extension ReplicatedLibrary {
 
   /// Renames a queue (emoji and text).
   ///
-  /// - Throws: ``SyncError/queue(_:)`` with ``QueueError/upNextIsPermanent(operation:)`` for Up Next, an
+  /// - Throws: ``SyncError/queue(_:)`` with `QueueError.upNextIsPermanent(operation:)` for Up Next, an
   ///   unknown queue or a name error.
   public mutating func rename(_ id: QueueID, to name: String, now: Date) throws(SyncError) {
     if id == .upNext { throw .queue(.upNextIsPermanent(operation: "renamed")) }
@@ -81,7 +81,7 @@ extension ReplicatedLibrary {
 
   /// Turns auto-switching to queue `id` on or off on every device; its rules and their answers are kept.
   ///
-  /// - Throws: ``SyncError/queue(_:)`` with ``QueueError/unknownQueue(_:)``.
+  /// - Throws: ``SyncError/queue(_:)`` with `QueueError.unknownQueue(_:)`.
   public mutating func setAutoSwitchEnabled(_ isEnabled: Bool, for id: QueueID, now: Date) throws(SyncError) {
     var queue = try visibleQueue(id)
     queue.autoSwitch.write(isEnabled, stamp: clock.tick(now: now))
@@ -132,7 +132,7 @@ extension ReplicatedLibrary {
   /// on a device that had not seen the deletion keeps the queue, with that episode (and the device's
   /// ``MergeSummary`` says so).
   ///
-  /// - Throws: ``SyncError/queue(_:)`` with ``QueueError/upNextIsPermanent(operation:)`` or an unknown queue.
+  /// - Throws: ``SyncError/queue(_:)`` with `QueueError.upNextIsPermanent(operation:)` or an unknown queue.
   public mutating func delete(_ id: QueueID, now: Date) throws(SyncError) {
     if id == .upNext { throw .queue(.upNextIsPermanent(operation: "deleted")) }
     var queue = try visibleQueue(id)

@@ -29,6 +29,7 @@ extension ReplicatedLibrary {
   /// The record of `recordID` as this device's state makes it, or `nil` for an identifier of no state.
   ///
   /// - Parameters:
+  ///   - recordID: The record's identifier (`library` or `queue.<queue id>`).
   ///   - deviceName: The name shown to other devices' users ("iPad").
   ///   - changeTag: The server's change tag the record replaces.
   /// - Complexity: O(*n* log *n*) in the queue's entries.

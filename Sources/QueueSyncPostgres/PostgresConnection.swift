@@ -6,13 +6,13 @@ import QueueSync
 /// calls), reconnecting on the next call after the connection dropped.
 ///
 /// Every statement goes out in libpq's text format with its parameters apart from the SQL (`PQexecParams`),
-/// so that no value is ever spliced into SQL text. Failures come back as ``SyncServerError``s, which the sync
-/// engine knows how to retry (see ``SyncServerError/init(sqlState:message:)``):
-/// - the server cannot be reached or is starting up: ``SyncServerError/unavailable(retryAfterSeconds:)``;
+/// so that no value is ever spliced into SQL text. Failures come back as `SyncServerError`s, which the sync
+/// engine knows how to retry (see `SyncServerError.init(sqlState:message:)`):
+/// - the server cannot be reached or is starting up: `SyncServerError.unavailable(retryAfterSeconds:)`;
 /// - the connection dropped (a restart, `pg_terminate_backend`, a network cut), or libpq reports an error of
 ///   its own (one without a SQLSTATE: "server closed the connection unexpectedly"):
-///   ``SyncServerError/connectionLost``, and the next call connects again;
-/// - the statement ran past `statement_timeout`: ``SyncServerError/timedOut`` (PostgreSQL rolled it back).
+///   `SyncServerError.connectionLost`, and the next call connects again;
+/// - the statement ran past `statement_timeout`: `SyncServerError.timedOut` (PostgreSQL rolled it back).
 ///
 /// The server's notices (`NOTICE:  relation "queuesync_schema_version" already exists, skipping`, and any a
 /// statement raises) are not printed, as libpq's default does to standard error: the last
@@ -44,8 +44,10 @@ public final class PostgresConnection: @unchecked Sendable {
 
   /// A connection to the server `connectionString` names; nothing is sent until the first call.
   ///
-  /// - Parameter statementTimeoutMilliseconds: Set as `statement_timeout` on each new connection: 5 s by
-  ///   default, so that a statement stuck behind a lock comes back as ``SyncServerError/timedOut``.
+  /// - Parameters:
+  ///   - connectionString: libpq's connection string (`host=/run/postgresql dbname=sync user=sync`).
+  ///   - statementTimeoutMilliseconds: Set as `statement_timeout` on each new connection: 5 s by default, so
+  ///     that a statement stuck behind a lock comes back as `SyncServerError.timedOut`.
   public convenience init(_ connectionString: String, statementTimeoutMilliseconds: Int = 5_000) {
     self.init(connectionString, statementTimeoutMilliseconds: statementTimeoutMilliseconds, schemaVersion: nil)
   }
@@ -71,7 +73,7 @@ public final class PostgresConnection: @unchecked Sendable {
 
   /// Runs one statement with `parameters` (`$1`, `$2`, …, in text form) and returns its rows.
   ///
-  /// - Throws: The ``SyncServerError`` the failure maps to.
+  /// - Throws: The `SyncServerError` the failure maps to.
   /// - Complexity: One round trip to the server, plus the rows' size.
   @discardableResult
   public func query(_ sql: String, _ parameters: [String?] = []) throws(SyncServerError) -> Rows {

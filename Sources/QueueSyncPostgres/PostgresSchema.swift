@@ -171,7 +171,7 @@ public enum PostgresSchema {
 
   /// Brings the database up to `target`, in one transaction under the migration lock.
   ///
-  /// - Throws: ``SyncServerError/refused(_:)`` when the database is newer than this store knows, or the
+  /// - Throws: ``SyncServerError.refused(_:)`` when the database is newer than this store knows, or the
   ///   connection's failure; nothing is changed then.
   /// - Complexity: One round trip when the database is up to date, a few per version applied.
   static func migrate(on connection: OpaquePointer, upTo target: Int) throws(SyncServerError) {

@@ -3,7 +3,7 @@ import Foundation
 import QueueSync
 import SmartFillSupport
 
-/// A ``SyncServer`` whose records live in PostgreSQL: one user's zone (a user's devices share one zone, as
+/// A `SyncServer` whose records live in PostgreSQL: one user's zone (a user's devices share one zone, as
 /// CloudKit's private database), on a ``PostgresConnection``.
 ///
 /// The protocol knows no users; this type adds them: each `PostgresSyncServer(connection:user:zone:)` is the
@@ -17,9 +17,9 @@ import SmartFillSupport
 ///   row lock, held until commit, so within a zone they commit in order, and a fetch (one statement, one
 ///   snapshot) that sees change *n* sees every change before it. A token is the last change number seen.
 /// - Deleted records stay as rows marked deleted, so that a later save of one is answered
-///   ``SaveOutcome/deleted(recordID:)`` and every device's fetch hears of the deletion.
+///   `SaveOutcome.deleted(recordID:)` and every device's fetch hears of the deletion.
 /// - A failed call (connection lost, server restarting, statement timeout) throws a retryable
-///   ``SyncServerError``. A save whose answer was lost is safe to repeat: the repeat meets a conflict carrying
+///   `SyncServerError`. A save whose answer was lost is safe to repeat: the repeat meets a conflict carrying
 ///   what the first one stored, which the engine's merge finds equal to its own.
 public struct PostgresSyncServer: SyncServer {
   /// The connection the calls go through.
@@ -30,7 +30,7 @@ public struct PostgresSyncServer: SyncServer {
   public let zone: String
   /// The largest record accepted, in bytes (CloudKit's 1 MB by default).
   public let recordLimit: Int
-  /// The most records one fetch returns; ``FetchedChanges/moreComing`` says when more wait.
+  /// The most records one fetch returns; `FetchedChanges.moreComing` says when more wait.
   public let fetchLimit: Int
   /// How saves number their changes: the store's rule, or the naive one for the late-commit control.
   package var numbering = ChangeNumbering.zoneCounter
@@ -79,7 +79,7 @@ public struct PostgresSyncServer: SyncServer {
 
   /// The records saved and deleted after `token`, oldest change first, at most ``fetchLimit`` of them.
   ///
-  /// - Throws: ``SyncServerError/changeTokenExpired(_:)`` for a token this store did not make (or one from a
+  /// - Throws: `SyncServerError.changeTokenExpired(_:)` for a token this store did not make (or one from a
   ///   database since restored to an earlier point), or the connection's failure.
   /// - Complexity: One statement: O(*c* log *r*) in the changes returned and the zone's records (the
   ///   `(user_id, zone, sequence)` index).

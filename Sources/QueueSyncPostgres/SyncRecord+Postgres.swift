@@ -11,7 +11,7 @@ import SmartFillSupport
 extension SyncRecord {
   /// Reads the fields of record `id` from the store's JSON text.
   ///
-  /// - Throws: ``SyncServerError/refused(_:)`` naming the record, the field and the problem: a row the store
+  /// - Throws: ``SyncServerError.refused(_:)`` naming the record, the field and the problem: a row the store
   ///   did not write.
   /// - Complexity: O(*n*) in the size of the text.
   static func fields(of id: String, fromStoreJSON text: String) throws(SyncServerError) -> [String: Field] {

@@ -80,7 +80,9 @@ extension QueueLibrary {
   /// The shows it ties keep their ties in the deleted queue, where they route nothing: their new episodes go
   /// where an untied show's go, and they may be tied to another queue meanwhile.
   ///
-  /// - Parameter confirmed: The ``deletion(of:)`` the listener agreed to.
+  /// - Parameters:
+  ///   - confirmed: The ``deletion(of:)`` the listener agreed to.
+  ///   - now: The time of the deletion, kept for the 30 days of restoring.
   /// - Throws: ``QueueError/deletionOutdated(queueName:)`` when the queue changed since, so that nothing is
   ///   deleted that the listener did not see; ``QueueError/unknownQueue(_:)``.
   public mutating func delete(_ confirmed: Deletion, now: Date = Date()) throws(QueueError) {

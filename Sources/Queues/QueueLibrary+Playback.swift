@@ -15,6 +15,7 @@ extension QueueLibrary {
   ///   - id: The queue to make active.
   ///   - position: Where playback of the active queue's current episode stopped, in seconds; `nil` when the
   ///     player has nothing to report.
+  ///   - now: The time of the switch, kept as the queues' modification time.
   /// - Returns: The episode to play in the new active queue, with its saved ``EpisodeReference/playbackPositionSeconds``,
   ///   or `nil` when that queue is at its end.
   /// - Throws: ``QueueError/unknownQueue(_:)``, ``QueueError/invalidPosition(seconds:episode:durationSeconds:)``;

@@ -150,9 +150,13 @@ public struct QueueStore: Sendable {
 
   /// Saves `library` when the store still holds the state it was loaded from.
   ///
-  /// - Parameter report: The report of an incomplete store's load, which the caller accepts to lose: the
-  ///   write replaces an incomplete store only when the store's issues are still exactly these (a copy of
-  ///   the file is kept first). It is not needed, and not looked at, for a store that reads whole.
+  /// - Parameters:
+  ///   - library: The library to write.
+  ///   - now: The current time: a new library's creation time when there is no file yet, and the date in
+  ///     the name of a corrupt file moved aside.
+  ///   - report: The report of an incomplete store's load, which the caller accepts to lose: the write
+  ///     replaces an incomplete store only when the store's issues are still exactly these (a copy of the
+  ///     file is kept first). It is not needed, and not looked at, for a store that reads whole.
   /// - Returns: The library as saved, with its ``QueueLibrary/revision`` advanced (see
   ///   ``QueueLibrary/maximumRevision``).
   /// - Throws: ``QueueError/storeChanged(path:loadedRevision:currentRevision:)`` when another writer saved
@@ -191,8 +195,12 @@ public struct QueueStore: Sendable {
   /// }
   /// ```
   ///
-  /// - Parameter report: The report of an incomplete store's load, which the caller accepts to lose (see
-  ///   ``save(_:now:discarding:)``).
+  /// - Parameters:
+  ///   - now: The current time: a new library's creation time when there is no file yet, and the date in
+  ///     the name of a corrupt file moved aside.
+  ///   - report: The report of an incomplete store's load, which the caller accepts to lose (see
+  ///     ``save(_:now:discarding:)``).
+  ///   - body: The change, applied to the library as the file holds it under the lock.
   /// - Returns: The library as saved.
   /// - Throws: What `body` throws, ``QueueError/storeIncomplete(path:issues:backupPath:)``, a read error as
   ///   ``load(now:)`` throws, ``QueueError/malformedLibrary(location:reason:)`` for a library that would not

@@ -4,7 +4,7 @@ import SmartFillSupport
 
 /// Generates realistic synthetic catalogs, deterministically from a seed.
 ///
-/// The shape, per subscription (all integer arithmetic on ``SplitMix64``, so the same seed gives the same
+/// The shape, per subscription (all integer arithmetic on `SplitMix64`, so the same seed gives the same
 /// catalog, byte for byte, on every platform):
 /// - A show type: news (15 %, 5–15 min, daily), typical (58 %, 30–60 min, weekly), long (20 %, 1.5–3 h,
 ///   weekly), minis (7 %, under 2 min to 8 min, several a week). Durations vary by ±25 % around the show's

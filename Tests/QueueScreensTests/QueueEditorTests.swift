@@ -181,7 +181,7 @@ struct QueueEditorTests {
     }
   }
 
-  @Test("the README's embedding example runs as written")
+  @Test("the documentation's embedding example runs as written")
   func readmeExample() throws {
     let path = NSTemporaryDirectory() + "queue-screens-\(UUID().uuidString).json"
     // The store's file and its lock file.

@@ -205,7 +205,7 @@ final class QueueStoreTests {
     #expect(!FileManager.default.fileExists(atPath: stale))
   }
 
-  @Test("the README's embedding flow works through the store: fill, switch, delete with confirmation")
+  @Test("the documentation's embedding flow works through the store: fill, switch, delete with confirmation")
   func embeddingFlow() throws {
     let store = try store()
     let catalog = Catalog(shows: [

@@ -12,7 +12,7 @@ public struct Episode: Sendable, Hashable {
     case full
     /// A preview of a show or season; never queued.
     case trailer
-    /// Extra material; never part of a serial show's chain (see ``SeriesOrder``).
+    /// Extra material; never part of a serial show's chain (see `SeriesOrder`).
     case bonus
   }
 

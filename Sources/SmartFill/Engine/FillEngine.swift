@@ -48,8 +48,8 @@ public struct FillEngine: Sendable {
   ///   negative, over 30 minutes or not less than the target; a priority show that is not in the catalog.
   /// - Complexity: O(*n* + *s* log *s*) to gather the *n* candidates of *s* shows, then for fill time
   ///   O(*n′* · *k*) word operations, where *n′* ≤ *n* is the number of candidates left after exact pruning and
-  ///   *k* ≤ (*T* + *tol*) / 64 the words below the dense tail of the reachable totals; see ``FillTime``,
-  ///   ``ContinueSeries`` and ``VarietyOrder`` for the modes.
+  ///   *k* ≤ (*T* + *tol*) / 64 the words below the dense tail of the reachable totals; see `FillTime`,
+  ///   `ContinueSeries` and `VarietyOrder` for the modes.
   public func fill(_ request: FillRequest) throws(FillError) -> FillResult {
     let window = try validate(request)
     let context = RequestContext(index: index, request: request, catalog: catalog)
