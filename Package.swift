@@ -111,7 +111,8 @@ let package = Package(
     .testTarget(
       name: "QueueSyncTests",
       dependencies: [
-        "QueueSync", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport", "sync-device-process",
+        "QueueSync", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport", "SyncDeviceSupport",
+        "sync-device-process",
       ]),
 
     // The screens.
