@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import QueueSync
+import QueueSyncSimulation
 import Queues
 import SmartFill
 import SmartFillSupport

@@ -27,10 +27,10 @@ public struct ReplicatedQueue: Sendable, Hashable {
   /// An add of the episode: its dot, the finishes of the episode its device knew of, and what it knew of
   /// the episode. Where the add put the episode is a move written with it (so that a later move, or a
   /// rebalance, replaces the place without touching the add).
-  struct Add: Sendable, Hashable {
+  package struct Add: Sendable, Hashable {
     var finishesSeen: Set<Dot>
     var stamp: HybridTimestamp
-    var info: EpisodeInfo
+    package var info: EpisodeInfo
   }
 
   /// A move of an episode, or a playback position: a value and its stamp.
@@ -40,8 +40,8 @@ public struct ReplicatedQueue: Sendable, Hashable {
   }
 
   /// An episode's adds, moves and playback positions, each by its dot.
-  struct Entry: Sendable, Hashable {
-    var adds: [Dot: Add] = [:]
+  package struct Entry: Sendable, Hashable {
+    package var adds: [Dot: Add] = [:]
     var moves: [Dot: Write<Position>] = [:]
     var progress: [Dot: Write<Int>] = [:]
 
@@ -83,7 +83,7 @@ public struct ReplicatedQueue: Sendable, Hashable {
   /// The creation dots; empty once the queue was deleted.
   var alive: Set<Dot>
   /// The entries by episode.
-  var entries: [EpisodeID: Entry]
+  package var entries: [EpisodeID: Entry]
   /// The name without its emoji.
   var title: Register<String>
   /// The leading emoji, if any.
@@ -208,7 +208,7 @@ public struct ReplicatedQueue: Sendable, Hashable {
   }
 
   /// The name: emoji and title.
-  var name: String { QueueName.compose(emoji: emoji.value, text: title.value) }
+  package var name: String { QueueName.compose(emoji: emoji.value, text: title.value) }
 
   /// Whether the queue may be switched to automatically.
   public var isAutoSwitchEnabled: Bool { autoSwitch.value }

@@ -1,4 +1,4 @@
-import QueueSync
+import QueueSyncSimulation
 import SmartFillSupport
 
 /// `smartfill sync simulate`: one randomized run of several devices syncing their queues, with its outcome

@@ -1,4 +1,5 @@
 import Foundation
+import QueueSyncSimulation
 import Queues
 import SmartFill
 import SmartFillSupport

@@ -1,8 +1,9 @@
 import Foundation
+import QueueSync
 import SmartFillTestSupport
 import Testing
 
-@testable import QueueSync
+@testable import QueueSyncSimulation
 
 @Suite("Sync simulation: devices offline, wrong clocks, lost answers, duplicated and reordered fetches")
 struct SyncSimulationTests {
