@@ -8,20 +8,20 @@ import SmartFill
 /// not heard of the finish yet, while an add the listener makes after seeing the finish (to play it again)
 /// shows. Whether an add knew of a finish is causal (the finish's dot was in its state), never a matter of
 /// clocks.
-public struct FinishedEpisodes: Sendable, Hashable {
+package struct FinishedEpisodes: Sendable, Hashable {
   /// The finishes' dots, by episode.
-  public internal(set) var marks: [EpisodeID: Set<Dot>] = [:]
+  package internal(set) var marks: [EpisodeID: Set<Dot>] = [:]
 
   /// No episode finished.
-  public init() {}
+  package init() {}
 
   /// Whether `episode` was ever finished (as far as this state knows).
-  public func contains(_ episode: EpisodeID) -> Bool { marks[episode] != nil }
+  package func contains(_ episode: EpisodeID) -> Bool { marks[episode] != nil }
 
   /// Both states' finishes.
   ///
   /// - Complexity: O(*n* + *m*) in the two states' marks.
-  public func merged(with other: FinishedEpisodes) -> FinishedEpisodes {
+  package func merged(with other: FinishedEpisodes) -> FinishedEpisodes {
     var result = self
     result.marks.merge(other.marks) { $0.union($1) }
     return result

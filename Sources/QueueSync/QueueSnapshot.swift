@@ -13,12 +13,15 @@ public struct QueueSnapshot: Sendable, Hashable {
   public var name: String
   /// When the snapshot was taken.
   public var takenAt: Date
-  /// Its episodes then, in order.
-  public var episodes: [EpisodeInfo]
+  /// Its episodes then, in order, as the adds recorded them.
+  package var episodeInfos: [EpisodeInfo]
   /// Its auto-switch rules then, in the Queues JSON form.
   var rules: JSONValue
   /// Its smart fill settings then, in the Queues JSON form (`null` for none).
   var smartFill: JSONValue
+
+  /// Its episodes then, in order (no playback positions: a restore starts them from the beginning).
+  public var episodes: [EpisodeReference] { episodeInfos.map { $0.reference(playedSeconds: 0) } }
 }
 
 /// What a queue's snapshot depends on, to skip queues that did not change since their last look.
@@ -52,11 +55,11 @@ extension SyncEngine {
       if let index = newest[id] {
         let last = snapshots[index]
         let sameDay = now.timeIntervalSince(last.takenAt) < 86_400
-        if sameDay || (last.episodes == episodes && last.name == queue.name) { continue }
+        if sameDay || (last.episodeInfos == episodes && last.name == queue.name) { continue }
       }
       snapshots.append(
         QueueSnapshot(
-          queueID: id, name: queue.name, takenAt: now, episodes: episodes, rules: queue.rules.value,
+          queueID: id, name: queue.name, takenAt: now, episodeInfos: episodes, rules: queue.rules.value,
           smartFill: queue.smartFill.value))
     }
     let limit = Double(Self.snapshotDays * 86_400)
@@ -106,7 +109,7 @@ extension ReplicatedLibrary {
       queue.emoji.write(QueueName.emoji(of: name), stamp: stamp)
     }
     store(queue, now: now)
-    let references = snapshot.episodes.map { $0.reference(playedSeconds: 0) }
+    let references = snapshot.episodes
     if !references.isEmpty { try insert(references, into: snapshot.queueID, at: 0, now: now) }
   }
 }

@@ -7,7 +7,7 @@ import SmartFillSupport
 // finished episodes (see `SyncRecord`).
 
 /// The replicated state a record carries.
-public enum RecordState: Sendable, Hashable {
+package enum RecordState: Sendable, Hashable {
   /// A queue's state.
   case queue(ReplicatedQueue)
   /// The library's state: the finished episodes and the answers about audio devices.
@@ -16,13 +16,13 @@ public enum RecordState: Sendable, Hashable {
 
 extension ReplicatedLibrary {
   /// The identifier of the library's record.
-  public static let libraryRecordID = "library"
+  package static let libraryRecordID = "library"
 
   /// The identifier of queue `id`'s record: `queue.<id>`.
-  public static func recordID(of id: QueueID) -> String { "queue." + id.rawValue }
+  package static func recordID(of id: QueueID) -> String { "queue." + id.rawValue }
 
   /// The identifier of the records of every queue this device knows of, and the library's.
-  public var recordIDs: [String] {
+  package var recordIDs: [String] {
     queues.keys.sorted().map(Self.recordID) + [Self.libraryRecordID]
   }
 
@@ -32,7 +32,7 @@ extension ReplicatedLibrary {
   ///   - deviceName: The name shown to other devices' users ("iPad").
   ///   - changeTag: The server's change tag the record replaces.
   /// - Complexity: O(*n* log *n*) in the queue's entries.
-  public func record(_ recordID: String, deviceName: String, changeTag: String?) -> SyncRecord? {
+  package func record(_ recordID: String, deviceName: String, changeTag: String?) -> SyncRecord? {
     var fields: [String: SyncRecord.Field] = [
       "deviceID": .string(replica.rawValue), "deviceName": .string(deviceName),
     ]
@@ -89,7 +89,7 @@ extension ReplicatedLibrary {
   ///
   /// - Throws: ``SyncError/invalidRecord(recordID:location:reason:)`` naming the bad value.
   /// - Complexity: O(*n*) in the size of the record.
-  public func state(of record: SyncRecord) throws(SyncError) -> RecordState {
+  package func state(of record: SyncRecord) throws(SyncError) -> RecordState {
     try Self.state(of: record, known: self)
   }
 
@@ -97,7 +97,7 @@ extension ReplicatedLibrary {
   ///
   /// - Throws: ``SyncError/invalidRecord(recordID:location:reason:)`` naming the bad value.
   /// - Complexity: O(*n*) in the size of the record.
-  public static func state(of record: SyncRecord) throws(SyncError) -> RecordState {
+  package static func state(of record: SyncRecord) throws(SyncError) -> RecordState {
     try state(of: record, known: nil)
   }
 
@@ -130,7 +130,7 @@ extension ReplicatedLibrary {
   /// Merges the state a record carries.
   ///
   /// - Throws: ``SyncError/invalidRecord(recordID:location:reason:)``; nothing is merged then.
-  public mutating func merge(_ record: SyncRecord) throws(SyncError) {
+  package mutating func merge(_ record: SyncRecord) throws(SyncError) {
     switch try state(of: record) {
     case .queue(let queue): merge(queue)
     case .library(let finished, let audioDevices):

@@ -170,7 +170,7 @@ public struct SyncStore: Sendable {
       json.write(snapshot.smartFill)
       json.member("episodes")
       json.array { json in
-        for episode in snapshot.episodes {
+        for episode in snapshot.episodeInfos {
           json.element()
           json.inlineArray { json in
             json.element()
@@ -258,7 +258,7 @@ public struct SyncStore: Sendable {
         QueueSnapshot(
           queueID: QueueID(try node.string("queueID")), name: try node.string("name"),
           takenAt: try node.date("takenAt"),
-          episodes: episodes, rules: rules, smartFill: smartFill))
+          episodeInfos: episodes, rules: rules, smartFill: smartFill))
     }
     return SyncEngine(
       state: state, deviceName: try sync.string("deviceName"),
