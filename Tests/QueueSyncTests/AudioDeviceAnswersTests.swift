@@ -22,7 +22,7 @@ struct AudioDeviceAnswersTests {
     var tablet = device("tablet")
     phone.markAudioDevice("00:1A:7D", name: "Golf", isCar: true, now: at(10))
     phone.markAudioDevice("4C:87:5D", name: "Kitchen speaker", isCar: false, now: at(11))
-    try phone.setAutoSwitchEnabled(false, for: .commute, now: at(12))
+    try phone.disableAutoSwitch(for: .commute, now: at(12))
     try Self.send(phone, to: &tablet)
     let library = try tablet.library()
     #expect(library.knownAudioDevice("00:1A:7D") == KnownAudioDevice(identifier: "00:1A:7D", name: "Golf", isCar: true))
@@ -31,7 +31,7 @@ struct AudioDeviceAnswersTests {
     #expect(try library.queue(.workout).isAutoSwitchEnabled)
     // The tablet changes its mind later: the later answer wins on both.
     tablet.markAudioDevice("00:1A:7D", name: "Golf", isCar: false, now: at(20))
-    try tablet.setAutoSwitchEnabled(true, for: .commute, now: at(21))
+    try tablet.enableAutoSwitch(for: .commute, now: at(21))
     try Self.send(tablet, to: &phone)
     #expect(try phone.library().knownAudioDevice("00:1A:7D")?.isCar == false)
     #expect(try phone.library().queue(.commute).isAutoSwitchEnabled)
@@ -41,7 +41,7 @@ struct AudioDeviceAnswersTests {
   @Test("a duplicated queue keeps its auto-switch switch")
   func duplicate() throws {
     var phone = device("phone")
-    try phone.setAutoSwitchEnabled(false, for: .sleep, now: at(1))
+    try phone.disableAutoSwitch(for: .sleep, now: at(1))
     let copy = try phone.duplicate(.sleep, newID: QueueID("sleep-copy"), now: at(2))
     #expect(try !phone.library().queue(copy).isAutoSwitchEnabled)
   }

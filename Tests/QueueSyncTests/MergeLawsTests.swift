@@ -40,7 +40,12 @@ func randomHistory(seed: UInt64, steps: Int = 60) -> [ReplicatedLibrary] {
     case 9 where count > 0:
       try? library.makeCurrent(at: random.integer(in: 0...(count - 1)), in: queue, now: now)
       try? library.recordPosition(60, in: queue, now: now)
-    case 10: try? library.setAutoSwitchEnabled(random.integer(in: 0...1) == 1, for: queue, now: now)
+    case 10:
+      if random.chance(1, in: 2) {
+        try? library.enableAutoSwitch(for: queue, now: now)
+      } else {
+        try? library.disableAutoSwitch(for: queue, now: now)
+      }
     case 11:
       library.markAudioDevice(
         random.element(of: ["golf", "kitchen", "bose"]), name: random.element(of: ["Golf", "Car", "Speaker"]),

@@ -82,7 +82,7 @@ struct SyncStoreTests {
       try library.playLast([reference("a"), reference("b")], in: .commute, now: at(0))
       library.markFinished(episode("b"), now: at(1))
       library.markAudioDevice("00:1A:7D", name: "Golf", isCar: true, now: at(2))
-      try library.setAutoSwitchEnabled(false, for: .commute, now: at(3))
+      try library.disableAutoSwitch(for: .commute, now: at(3))
     }
     try store.save(engine)
     let loaded = try #require(try store.load())
