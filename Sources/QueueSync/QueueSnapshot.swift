@@ -36,11 +36,13 @@ extension SyncEngine {
   public static let snapshotDays = 14
 
   /// At the first edit or merge of a day, before it, takes a snapshot of each shown queue that changed since
-  /// its newest snapshot, and forgets those older than ``snapshotDays`` days but the newest of each queue.
+  /// its newest snapshot, and forgets those older than ``snapshotDays`` days but the newest of each queue
+  /// still shown or restorable (a queue retired, deleted for longer than that, keeps none).
   mutating func takeSnapshots(now: Date) {
     let day = Int((now.timeIntervalSince1970 / 86_400).rounded(.down))
     guard day != snapshotDay else { return }
     snapshotDay = day
+    state.retireDeletedQueues(now: now)
     var newest: [QueueID: Int] = [:]
     for (index, snapshot) in snapshots.enumerated()
     where newest[snapshot.queueID].map({ snapshots[$0].takenAt < snapshot.takenAt }) ?? true {
@@ -63,7 +65,8 @@ extension SyncEngine {
           smartFill: queue.smartFill.value))
     }
     let limit = Double(Self.snapshotDays * 86_400)
-    let keep = Set(newest.values)
+    let keep = Set(newest.filter { state.queues[$0.key] != nil }.values)
+    snapshotSeen = snapshotSeen.filter { state.queues[$0.key] != nil }
     snapshots = snapshots.enumerated().filter {
       keep.contains($0.offset) || now.timeIntervalSince($0.element.takenAt) <= limit
     }
@@ -87,7 +90,8 @@ extension SyncEngine {
 extension ReplicatedLibrary {
   /// See ``SyncEngine/restore(_:now:)``.
   mutating func restore(_ snapshot: QueueSnapshot, now: Date) throws(SyncError) {
-    guard var queue = queues[snapshot.queueID] else { throw .queue(.notDeleted(snapshot.queueID)) }
+    guard var queue = queueState(snapshot.queueID) else { throw .queue(.notDeleted(snapshot.queueID)) }
+    retired[snapshot.queueID] = nil
     let stamp = clock.tick(now: now)
     if snapshot.queueID != .upNext, !queue.isVisible(finished: finished) {
       queue.alive.insert(newDot(in: &queue))

@@ -17,7 +17,7 @@ extension ReplicatedLibrary {
   ) throws(SyncError) -> QueueID {
     let shown = visibleQueueIDs
     guard shown.count < Self.maximumQueues else { throw .queue(.queueLimitReached(limit: Self.maximumQueues)) }
-    if id.rawValue.isEmpty || queues[id] != nil { throw .queue(.duplicateQueueID(id)) }
+    if id.rawValue.isEmpty || queueState(id) != nil { throw .queue(.duplicateQueueID(id)) }
     let name = try checkedName(name, for: nil)
     let encoded: (rules: JSONValue, settings: JSONValue)
     do { encoded = try QueuesJSONForm.encode(rules: autoSwitchRules, settings: smartFillSettings) } catch {
@@ -181,7 +181,7 @@ extension ReplicatedLibrary {
       guard let entry = original.entries[item.episode], let info = entry.info else { continue }
       let dot = newDot(in: &copy)
       var added = ReplicatedQueue.Entry()
-      added.adds[dot] = .init(finishesSeen: finished.marks[item.episode] ?? [], stamp: stamp, info: info)
+      added.adds[dot] = .init(finishesSeen: finished.marks[item.episode] ?? VersionVector(), stamp: stamp, info: info)
       added.moves[newDot(in: &copy)] = .init(value: item.position, stamp: stamp)
       if entry.playedSeconds > 0 { added.progress[newDot(in: &copy)] = .init(value: entry.playedSeconds, stamp: stamp) }
       copy.entries[item.episode] = added

@@ -23,7 +23,7 @@ extension ReplicatedLibrary {
 
   /// The identifier of the records of every queue this device knows of, and the library's.
   package var recordIDs: [String] {
-    queues.keys.sorted().map(Self.recordID) + [Self.libraryRecordID]
+    (Array(queues.keys) + Array(retired.keys)).sorted().map(Self.recordID) + [Self.libraryRecordID]
   }
 
   /// The record of `recordID` as this device's state makes it, or `nil` for an identifier of no state.
@@ -40,7 +40,9 @@ extension ReplicatedLibrary {
       fields["state"] = .json(StateWriter.encode(finished, audioDevices))
       return SyncRecord(id: recordID, type: "Library", changeTag: changeTag, fields: fields)
     }
-    guard recordID.hasPrefix("queue."), let queue = queues[QueueID(String(recordID.dropFirst(6)))] else { return nil }
+    guard recordID.hasPrefix("queue."), let queue = queueState(QueueID(String(recordID.dropFirst(6)))) else {
+      return nil
+    }
     let order = queue.order(finished: finished)
     // The design's `episodes`, compact: [feed URL, GUID, seconds played] in play order (the titles are in the
     // state), so that 1,000 episodes take about 110 KB.
@@ -80,7 +82,9 @@ extension ReplicatedLibrary {
   /// The `state` field's bytes of record `recordID` as this device would write it now.
   func stateBytes(_ recordID: String) -> [UInt8]? {
     if recordID == Self.libraryRecordID { return StateWriter.encode(finished, audioDevices) }
-    guard recordID.hasPrefix("queue."), let queue = queues[QueueID(String(recordID.dropFirst(6)))] else { return nil }
+    guard recordID.hasPrefix("queue."), let queue = queueState(QueueID(String(recordID.dropFirst(6)))) else {
+      return nil
+    }
     return StateWriter.encode(queue)
   }
 
@@ -111,14 +115,18 @@ extension ReplicatedLibrary {
         let library = try reader.library()
         return .library(library.finished, library.audioDevices)
       }
-      let queue = try reader.queue()
+      let queue = try reader.queue { known?.queueState($0) }
       guard record.id == recordID(of: queue.id) else {
         throw reader.root.error("names queue \"\(queue.id)\", not the record's", at: "queueID")
       }
-      do throws(QueueError) {
-        try QueuesJSONForm.check(rules: queue.rules.value, settings: queue.smartFill.value)
-      } catch {
-        throw reader.root.error(error.description, at: "rules")
+      // Rules and settings equal to this state's were checked when they came in.
+      let knownQueue = known?.queueState(queue.id)
+      if knownQueue?.rules.value != queue.rules.value || knownQueue?.smartFill.value != queue.smartFill.value {
+        do throws(QueueError) {
+          try QueuesJSONForm.check(rules: queue.rules.value, settings: queue.smartFill.value)
+        } catch {
+          throw reader.root.error(error.description, at: "rules")
+        }
       }
       return .queue(queue)
     } catch {

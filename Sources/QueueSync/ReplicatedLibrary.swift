@@ -21,8 +21,12 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// This device's hybrid logical clock.
   package internal(set) var clock: HybridClock
   /// Every queue this device knows of, shown or not (a deleted queue's state stays, so that a stale device
-  /// cannot bring it back by accident).
+  /// cannot bring it back by accident), but those in ``retired``.
   package internal(set) var queues: [QueueID: ReplicatedQueue]
+  /// The states of queues deleted more than ``retirementDays`` days ago, set apart so that an edit's or a
+  /// sync's work never grows with the number of queues ever deleted: only merges and records look here. Where
+  /// a queue's state sits is no part of the replicated state (``hasSameState(as:)`` looks at both).
+  package internal(set) var retired: [QueueID: ReplicatedQueue] = [:]
   /// The finished episodes.
   package internal(set) var finished: FinishedEpisodes
   /// The listener's answers about Bluetooth devices (which are cars).
@@ -108,7 +112,30 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// Whether this device and `other` hold the same replicated state (their identities, counters and clocks
   /// aside).
   package func hasSameState(as other: ReplicatedLibrary) -> Bool {
-    queues == other.queues && finished == other.finished && audioDevices == other.audioDevices
+    finished == other.finished && audioDevices == other.audioDevices
+      && queues.count + retired.count == other.queues.count + other.retired.count
+      && queues.allSatisfy { other.queueState($0.key) == $0.value }
+      && retired.allSatisfy { other.queueState($0.key) == $0.value }
+  }
+
+  /// The state of queue `id`, active or retired.
+  package func queueState(_ id: QueueID) -> ReplicatedQueue? { queues[id] ?? retired[id] }
+
+  /// The days after its last change that a deleted queue's state is set apart in ``retired``: as long as
+  /// `QueueLibrary` keeps a deleted queue restorable.
+  package static let retirementDays = QueueLibrary.restorableDays
+
+  /// Sets apart, in ``retired``, the queues not shown whose last change is more than ``retirementDays``
+  /// days before `now`.
+  ///
+  /// - Complexity: O(*q*) in the active queues.
+  mutating func retireDeletedQueues(now: Date) {
+    let limit = Double(Self.retirementDays * 86_400)
+    for (id, queue) in queues
+    where id != .upNext && now.timeIntervalSince(queue.lastModified) > limit && !queue.isVisible(finished: finished) {
+      queues[id] = nil
+      retired[id] = queue
+    }
   }
 
   // MARK: Merging
@@ -118,6 +145,7 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// - Complexity: O(*n* + *m*) in the two states' sizes.
   package mutating func merge(_ other: ReplicatedLibrary) {
     for queue in other.queues.values { merge(queue) }
+    for queue in other.retired.values { merge(queue) }
     merge(other.finished)
     merge(other.audioDevices)
   }
@@ -132,6 +160,18 @@ public struct ReplicatedLibrary: Sendable, Hashable {
 
   /// Merges another device's state of one queue.
   package mutating func merge(_ queue: ReplicatedQueue) {
+    if let old = retired[queue.id] {
+      let merged = old.merged(with: queue, fault: fault)
+      if merged.isVisible(finished: finished) {
+        retired[queue.id] = nil
+        queues[queue.id] = merged
+      } else {
+        retired[queue.id] = merged
+      }
+      counter = max(counter, merged.context[replica])
+      observeStamps(of: queue)
+      return
+    }
     let merged = queues[queue.id].map { $0.merged(with: queue, fault: fault) } ?? queue
     queues[queue.id] = merged
     counter = max(counter, merged.context[replica])
@@ -141,9 +181,7 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// Merges another device's finished episodes.
   package mutating func merge(_ other: FinishedEpisodes) {
     finished = finished.merged(with: other)
-    for dots in other.marks.values {
-      for dot in dots where dot.replica == replica { counter = max(counter, dot.counter) }
-    }
+    for finishes in other.marks.values { counter = max(counter, finishes[replica]) }
   }
 
   /// Lets the clock see every stamp of `queue`, so that this device's next write is later than all of them.

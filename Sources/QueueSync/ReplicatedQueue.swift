@@ -28,7 +28,8 @@ package struct ReplicatedQueue: Sendable, Hashable {
   /// the episode. Where the add put the episode is a move written with it (so that a later move, or a
   /// rebalance, replaces the place without touching the add).
   package struct Add: Sendable, Hashable {
-    var finishesSeen: Set<Dot>
+    /// The finishes of the episode the add's device knew of.
+    var finishesSeen: VersionVector
     var stamp: HybridTimestamp
     package var info: EpisodeInfo
   }
@@ -133,8 +134,8 @@ package struct ReplicatedQueue: Sendable, Hashable {
 
   /// Whether an entry is shown: one of its adds knew of every finish of the episode.
   func isShown(_ episode: EpisodeID, _ entry: Entry, finished: FinishedEpisodes) -> Bool {
-    let finishes = finished.marks[episode] ?? []
-    return entry.adds.values.contains { finishes.isSubset(of: $0.finishesSeen) }
+    guard let finishes = finished.marks[episode] else { return !entry.adds.isEmpty }
+    return entry.adds.values.contains { $0.finishesSeen.includes(finishes) }
   }
 
   /// The shown entries in play order, with their places.

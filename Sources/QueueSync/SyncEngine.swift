@@ -29,7 +29,7 @@ public struct SyncEngine: Sendable {
   public static let maximumRequestsPerSync = 32
 
   /// The replicated library.
-  public private(set) var state: ReplicatedLibrary
+  public internal(set) var state: ReplicatedLibrary
   /// This device's name, shown in other devices' merge summaries ("iPad").
   public var deviceName: String
   /// The queue playing on this device (not synced: each device plays its own).
@@ -204,38 +204,59 @@ public struct SyncEngine: Sendable {
   }
 
   /// Merges records from the server; those equal to this device's state stop being pending.
+  ///
+  /// The records are read first, so that the listener's view is taken before the merge only of the queues
+  /// they touch: those of the queue records, and those holding an episode whose finishes the library record
+  /// changes.
   mutating func merge(_ records: [SyncRecord], now: Date) -> SyncReport {
     var report = SyncReport()
     guard !records.isEmpty else { return report }
     takeSnapshots(now: now)
-    let touched: Set<QueueID>? =
-      records.contains { $0.id == ReplicatedLibrary.libraryRecordID }
-      ? nil : Set(records.compactMap { $0.id.hasPrefix("queue.") ? QueueID(String($0.id.dropFirst(6))) : nil })
+    var read: [(record: SyncRecord, state: RecordState)] = []
+    var seen: Set<[String]> = []
+    for record in records where !deletedOnServer.contains(record.id) {
+      // A version already merged (or saved from here) changes nothing: the server tags each version anew.
+      if let tag = record.changeTag {
+        if changeTags[record.id] == tag && !pending.contains(record.id) { continue }
+        if !seen.insert([record.id, tag]).inserted { continue }
+      }
+      do { read.append((record, try state.state(of: record))) } catch { report.problems.append(error) }
+    }
+    var touched: Set<QueueID> = []
+    var finishedEpisodes: Set<EpisodeID> = []
+    for (_, recordState) in read {
+      switch recordState {
+      case .queue(let queue): touched.insert(queue.id)
+      case .library(let finished, _):
+        for (episode, finishes) in finished.marks where !(state.finished.marks[episode]?.includes(finishes) ?? false) {
+          finishedEpisodes.insert(episode)
+        }
+      }
+    }
+    if !finishedEpisodes.isEmpty {
+      for (id, queue) in state.queues where finishedEpisodes.contains(where: { queue.entries[$0] != nil }) {
+        touched.insert(id)
+      }
+    }
     let views = LibraryView(state, only: touched)
     var writers: [QueueID: (replica: String, name: String)] = [:]
     var libraryWriter: (replica: String, name: String)?
-    for record in records where !deletedOnServer.contains(record.id) {
-      // A version already merged (or saved from here) changes nothing: the server tags each version anew.
-      if let tag = record.changeTag, changeTags[record.id] == tag, !pending.contains(record.id) { continue }
-      do {
-        let writer = (Self.string(record, "deviceID") ?? "", Self.string(record, "deviceName") ?? "another device")
-        switch try state.state(of: record) {
-        case .queue(let queue):
-          state.merge(queue)
-          writers[queue.id] = writer
-        case .library(let finished, let audioDevices):
-          state.merge(finished)
-          state.merge(audioDevices)
-          libraryWriter = writer
-        }
-        if let tag = record.changeTag { changeTags[record.id] = tag }
-        if pending.contains(record.id), case .json(let bytes)? = record.fields["state"],
-          state.stateBytes(record.id) == bytes
-        {
-          pending.remove(record.id)
-        }
-      } catch {
-        report.problems.append(error)
+    for (record, recordState) in read {
+      let writer = (Self.string(record, "deviceID") ?? "", Self.string(record, "deviceName") ?? "another device")
+      switch recordState {
+      case .queue(let queue):
+        state.merge(queue)
+        writers[queue.id] = writer
+      case .library(let finished, let audioDevices):
+        state.merge(finished)
+        state.merge(audioDevices)
+        libraryWriter = writer
+      }
+      if let tag = record.changeTag { changeTags[record.id] = tag }
+      if pending.contains(record.id), case .json(let bytes)? = record.fields["state"],
+        state.stateBytes(record.id) == bytes
+      {
+        pending.remove(record.id)
       }
     }
     if pending.isEmpty { pendingSince = nil }
@@ -257,6 +278,7 @@ public struct SyncEngine: Sendable {
         return SyncReport(summaries: [MergeSummary(deviceName: "the server", queueName: name, change: .deleted)])
       }
       state.queues[queue] = nil
+      state.retired[queue] = nil
     }
     return SyncReport()
   }

@@ -141,9 +141,9 @@ public struct SyncStore: Sendable {
         json.append(String(decoding: StateWriter.encode(state.finished, state.audioDevices), as: UTF8.self))
         json.member("queues")
         json.array { json in
-          for id in state.queues.keys.sorted() {
+          for id in (Array(state.queues.keys) + Array(state.retired.keys)).sorted() {
             json.element()
-            json.append(String(decoding: StateWriter.encode(state.queues[id]!), as: UTF8.self))
+            json.append(String(decoding: StateWriter.encode(state.queueState(id)!), as: UTF8.self))
           }
         }
         json.member("snapshots")

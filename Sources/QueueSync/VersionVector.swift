@@ -13,6 +13,15 @@ package struct VersionVector: Sendable, Hashable {
     self.counters = counters.filter { $0.value > 0 }
   }
 
+  /// The vector that has seen `dots` (and every earlier event of their replicas).
+  package init(dots: some Sequence<Dot>) {
+    counters = [:]
+    for dot in dots { insert(dot) }
+  }
+
+  /// The latest dot of each replica, sorted: the vector as the wire format writes it.
+  package var dots: [Dot] { counters.map { Dot($0.key, $0.value) }.sorted() }
+
   /// The highest counter of `replica` seen, 0 when none.
   package subscript(replica: ReplicaID) -> Int { counters[replica] ?? 0 }
 
