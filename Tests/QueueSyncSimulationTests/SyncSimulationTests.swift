@@ -70,3 +70,26 @@ struct SyncSimulationControlTests {
     #expect(found.failed > 0, "the checks caught none of 8 runs with a broken merge")
   }
 }
+
+@Suite("Sync simulation: long runs")
+struct SyncSimulationLongRunTests {
+  @Test("a run reports its progress every tenth of its steps")
+  func progress() {
+    var reported: [Int] = []
+    _ = SyncSimulation.run(.init(devices: 2, steps: 200, seed: 1, rule: .crdt)) { reported.append($0) }
+    #expect(reported == Array(stride(from: 20, to: 200, by: 20)))
+  }
+
+  @Test("the queues a device keeps stay bounded however long the run: deleted ones are set apart")
+  func boundedQueues() {
+    var options = SyncSimulation.Options(devices: 3, steps: 3_000, seed: 7, rule: .crdt)
+    options.lostSavePercent = 0
+    let outcome = SyncSimulation.runKeepingDevices(options)
+    #expect(outcome.outcome.isClean, "\(outcome.outcome)")
+    for device in outcome.devices {
+      #expect(device.engine.state.visibleQueueIDs.count <= SyncSimulation.maximumQueues + options.devices)
+      #expect(device.engine.state.queues.count < SyncSimulation.maximumQueues * 3, "active queues")
+      #expect(!device.engine.state.retired.isEmpty, "deleted queues are set apart")
+    }
+  }
+}
