@@ -8,7 +8,8 @@ import SmartFill
 ///
 /// - Edits go through ``edit(now:_:)``; the records they change wait in ``pending`` and go out at the
 ///   first sync 10 seconds (``debounceSeconds``) or more after the first of them, on the clock the caller
-///   passes (an injected clock: nothing here reads the time). Offline, they simply wait.
+///   passes (an injected clock: nothing here reads the time). Offline, they simply wait. A clock set back
+///   counts the 10 seconds from the time it now says, never from the wrong time it said before.
 /// - A sync fetches the changes since the token, merges them, then saves the pending records with the
 ///   change tags last seen. A conflict carries the server's record: it is merged, and saved again.
 /// - A save whose answer was lost is harmless: the records stay pending, the next save meets a conflict with
@@ -126,7 +127,7 @@ public struct SyncEngine: Sendable {
       pending.insert(id)
       generations[id, default: 0] += 1
     }
-    if !pending.isEmpty, pendingSince == nil { pendingSince = now }
+    if !pending.isEmpty { pendingSince = min(pendingSince ?? now, now) }
   }
 
   // MARK: Requests and answers
@@ -145,6 +146,8 @@ public struct SyncEngine: Sendable {
   /// `nil` when this sync is done.
   public mutating func nextRequest(now: Date) -> SyncRequest? {
     if needsFetch { return .fetch(since: token) }
+    // A clock set back (a wrong clock corrected) must not hold the changes until it reaches the wrong time.
+    if let since = pendingSince, now < since { pendingSince = now }
     guard let due = nextSaveDate, now >= due else { return nil }
     var records: [SyncRecord] = []
     inFlight = [:]

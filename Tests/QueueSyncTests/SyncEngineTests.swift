@@ -42,6 +42,31 @@ struct SyncEngineTests {
     #expect(phone.pending.isEmpty && phone.nextSaveDate == nil)
   }
 
+  @Test("a clock set 171 days ahead and corrected delays nothing: the edits go out, across a restart too")
+  func correctedClock() async throws {
+    let server = InMemorySyncServer()
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let store = SyncStore(path: folder.path + "/sync.json")
+    var phone = engine("phone")
+    let ahead = at(171 * 86_400)
+    try phone.edit(now: ahead) { (library) throws(SyncError) in
+      try library.playLast([reference("a")], in: .commute, now: ahead)
+    }
+    // The clock is corrected; the app restarts.
+    try store.save(phone)
+    phone = try #require(try store.load())
+    _ = await phone.sync(with: server, now: at(100))
+    try phone.edit(now: at(105)) { (library) throws(SyncError) in
+      try library.playLast([reference("b")], in: .commute, now: at(105))
+    }
+    _ = await phone.sync(with: server, now: at(111))
+    #expect(phone.pending.isEmpty, "pending since \(String(describing: phone.pendingSince))")
+    var tablet = engine("tablet")
+    _ = await tablet.sync(with: server, now: at(120))
+    #expect(guids(tablet.state, .commute) == ["a", "b"])
+  }
+
   @Test("a conflict is merged and saved again, and both devices end the same")
   func conflict() async throws {
     let server = InMemorySyncServer()
