@@ -14,8 +14,9 @@ import SmartFillSupport
 /// state it holds (the queues' states, dots, clocks, positions) is `package`, as an app never builds or merges
 /// it itself (see `docs/sync.md`).
 public struct ReplicatedLibrary: Sendable, Hashable {
-  /// This device.
-  public let replica: ReplicaID
+  /// This device's identity: the one it was made with, or a new one after it learnt that a copy of its
+  /// state (a restored backup, a migrated phone) used the same identity (see ``SyncEngine``).
+  public internal(set) var replica: ReplicaID
   /// The last event counter used; the next event gets one more.
   package internal(set) var counter: Int
   /// This device's hybrid logical clock.

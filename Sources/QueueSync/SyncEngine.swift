@@ -1,6 +1,7 @@
 import Foundation
 import Queues
 import SmartFill
+import SmartFillSupport
 
 /// A device's sync engine, shaped like CloudKit's `CKSyncEngine`: it holds the device's replicated library
 /// and what sync needs besides (the server's change token, the change tag of each record, which records
@@ -58,6 +59,12 @@ public struct SyncEngine: Sendable {
   var snapshotDay: Int?
   /// Each queue's context and name when its snapshot was last looked at.
   var snapshotSeen: [QueueID: SnapshotKey] = [:]
+  /// The state as read from the state file, until the first complete fetch since: a state read back may be
+  /// a copy (a restored backup, a migrated phone) whose identity wrote events the server has and it lacks;
+  /// its edits wait until the fetch tells (see ``checkIdentity(_:)``). `nil` for a new device's engine.
+  var loadedState: ReplicatedLibrary?
+  /// Draws the suffix of a new identity; the tests seed it, to replay a run.
+  package var identityRandom: SplitMix64?
 
   /// A new device's engine: the built-in queues, nothing fetched yet.
   public init(replica: ReplicaID, deviceName: String, now: Date) {
@@ -112,6 +119,12 @@ public struct SyncEngine: Sendable {
     takeSnapshots(now: now)
     var edited = state
     edited.edited = .init()
+    // A copy of the state may have continued the same run of positions: a state read back starts its own.
+    if loadedState != nil, let latest = edited.latestPosition,
+      latest.levels.last.map({ $0.replica != state.replica || $0.counter <= loadedState!.counter }) ?? false
+    {
+      edited.latestPosition = nil
+    }
     let result = try body(&edited)
     state = edited
     noteEdits(now: now)
@@ -146,6 +159,8 @@ public struct SyncEngine: Sendable {
   /// `nil` when this sync is done.
   public mutating func nextRequest(now: Date) -> SyncRequest? {
     if needsFetch { return .fetch(since: token) }
+    // Nothing goes out before a complete fetch has told whether this state's identity is still its own.
+    guard loadedState == nil else { return nil }
     // A clock set back (a wrong clock corrected) must not hold the changes until it reaches the wrong time.
     if let since = pendingSince, now < since { pendingSince = now }
     guard let due = nextSaveDate, now >= due else { return nil }
@@ -170,7 +185,10 @@ public struct SyncEngine: Sendable {
     var report = merge(changes.changed, now: now)
     for id in changes.deleted { report.merge(dropDeleted(id)) }
     token = changes.token
-    if !changes.moreComing { needsFetch = false }
+    if !changes.moreComing {
+      needsFetch = false
+      loadedState = nil
+    }
     return report
   }
 
@@ -225,6 +243,7 @@ public struct SyncEngine: Sendable {
       }
       do { read.append((record, try state.state(of: record))) } catch { report.problems.append(error) }
     }
+    checkIdentity(read.map(\.state))
     var touched: Set<QueueID> = []
     var finishedEpisodes: Set<EpisodeID> = []
     for (_, recordState) in read {
@@ -267,6 +286,24 @@ public struct SyncEngine: Sendable {
       after: LibraryView(state, only: touched), writers: writers, libraryWriter: libraryWriter,
       me: state.replica.rawValue)
     return report
+  }
+
+  /// Before the first complete fetch since the state was loaded: when the server holds events of this
+  /// device's identity made after the loaded state's counter, another copy of the state used the identity
+  /// (the device before its backup was restored, or the old phone), and the events this device made since
+  /// it loaded would share their dots: they move to a new identity, used from now on (as Yjs takes a new
+  /// client identifier when it sees its own used elsewhere). Without edits since, merging is enough: the
+  /// counter moves past the events seen.
+  ///
+  /// - Complexity: O(*n*) in the state's size when the identity moves, O(*r*) in the records otherwise.
+  mutating func checkIdentity(_ states: [RecordState]) {
+    guard let loaded = loadedState, state.counter > loaded.counter,
+      states.contains(where: { ReplicatedLibrary.holdsEvents(of: state.replica, after: loaded.counter, in: $0) })
+    else { return }
+    let base = state.replica.rawValue.split(separator: "~", maxSplits: 1).first.map(String.init) ?? ""
+    let suffix = identityRandom?.next() ?? UInt64.random(in: .min ... .max)
+    state.moveEvents(since: loaded, to: ReplicaID("\(base)~\(String(suffix, radix: 16))"))
+    loadedState = nil
   }
 
   /// Forgets a record the server deleted for good.

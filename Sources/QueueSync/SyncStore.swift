@@ -55,16 +55,25 @@ public struct SyncStore: Sendable {
       if case .missing = error.problem { return nil }
       throw .stateFileUnreadable(path: path, reason: error.reason)
     }
+    return try Self.engine(bytes: bytes, path: path)
+  }
+
+  /// The engine in a state file's bytes, read from `path`; see ``load()``.
+  ///
+  /// - Complexity: O(*n*) in the size of the bytes.
+  package static func engine(bytes: [UInt8], path: String) throws(SyncError) -> SyncEngine {
     if case .object(let members)? = try? JSONValue.parse(bytes), case .integer(let version)? = members["version"],
-      version > Self.formatVersion
+      version > formatVersion
     {
       throw .stateFileVersionUnsupported(path: path, version: version)
     }
     do throws(JSONReadError) {
       let root = try JSONReader(parsing: bytes)
       let version = try root.integer("version")
-      if version != Self.formatVersion { throw root.error("must be 1, found \(version)", at: "version") }
-      return try Self.engine(reading: root.field("sync"))
+      if version != formatVersion { throw root.error("must be 1, found \(version)", at: "version") }
+      var read = try Self.engine(reading: root.field("sync"))
+      read.loadedState = read.state
+      return read
     } catch {
       throw .invalidStateFile(path: path, location: error.path.description, reason: error.reason)
     }
