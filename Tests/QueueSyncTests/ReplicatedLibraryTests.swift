@@ -35,4 +35,42 @@ struct ReplicatedLibraryTests {
     other.merge(engine.state)
     #expect(other.hasSameState(as: merged))
   }
+
+  @Test("two devices offline each at the queue limit merge into a library that reads and saves (issue 49, item 5)")
+  func queueLimitAfterMerge() throws {
+    // Each device's queues up to the limit, built directly (creating 2,000 queues one by one takes minutes).
+    func filled(_ name: String) -> ReplicatedLibrary {
+      var state = device(name)
+      let replica = ReplicaID(name)
+      for index in 1...(ReplicatedLibrary.maximumQueues - 4) {
+        let dot = Dot(replica, index)
+        var queue = ReplicatedQueue(
+          id: QueueID("\(name)-\(index)"), title: Register("\(name) \(index)", stamp: .genesis),
+          emoji: Register(nil, stamp: .genesis), rules: Register(.array([]), stamp: .genesis),
+          smartFill: Register(.null, stamp: .genesis),
+          listPosition: Register(Position([.init(index: 10 + index, replica: replica, counter: index)]), stamp: .genesis),
+          createdAt: at(0))
+        queue.alive = [dot]
+        queue.context.insert(dot)
+        state.queues[queue.id] = queue
+      }
+      state.counter = ReplicatedLibrary.maximumQueues
+      return state
+    }
+    var phone = filled("phone")
+    var tablet = filled("tablet")
+    exchange(&phone, &tablet)
+    #expect(phone.visibleQueueIDs.count == 2 * ReplicatedLibrary.maximumQueues - 4)
+    let library = try phone.library()
+    #expect(library.queues.count == ReplicatedLibrary.maximumQueues)
+    #expect(library.queues.first?.id == .upNext)
+    var engine = SyncEngine(replica: ReplicaID("phone"), deviceName: "phone", now: at(0))
+    engine.state = phone
+    #expect(try SyncStore.bytes(of: engine).count > 0)
+    // Nothing is lost: deleting a listed queue brings the first one past the limit into the list.
+    let hidden = phone.visibleQueueIDs[ReplicatedLibrary.maximumQueues]
+    #expect(!library.queues.contains { $0.id == hidden })
+    try phone.delete(try #require(library.queues.last?.id), now: at(5_000))
+    #expect(try phone.library().queues.contains { $0.id == hidden })
+  }
 }
