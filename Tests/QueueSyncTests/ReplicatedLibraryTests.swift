@@ -48,7 +48,8 @@ struct ReplicatedLibraryTests {
           id: QueueID("\(name)-\(index)"), title: Register("\(name) \(index)", stamp: .genesis),
           emoji: Register(nil, stamp: .genesis), rules: Register(.array([]), stamp: .genesis),
           smartFill: Register(.null, stamp: .genesis),
-          listPosition: Register(Position([.init(index: 10 + index, replica: replica, counter: index)]), stamp: .genesis),
+          listPosition: Register(
+            Position([.init(index: 10 + index, replica: replica, counter: index)]), stamp: .genesis),
           createdAt: at(0))
         queue.alive = [dot]
         queue.context.insert(dot)
