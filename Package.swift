@@ -108,7 +108,8 @@ let package = Package(
 
     // On the queues.
     .target(name: "AutoSwitch", dependencies: ["Queues", "SmartFillSupport"]),
-    .testTarget(name: "AutoSwitchTests", dependencies: ["AutoSwitch", "Queues", "SmartFillSupport"]),
+    .testTarget(
+      name: "AutoSwitchTests", dependencies: ["AutoSwitch", "Queues", "SmartFillSupport", "SmartFillTestSupport"]),
 
     .target(name: "QueueSync", dependencies: ["Queues", "SmartFill", "SmartFillSupport"]),
     .testTarget(
@@ -125,8 +126,10 @@ let package = Package(
       ]),
 
     // The screens.
-    .target(name: "QueueScreens", dependencies: ["Queues", "SmartFill"]),
-    .testTarget(name: "QueueScreensTests", dependencies: ["QueueScreens", "Queues", "SmartFill", "SmartFillSupport"]),
+    .target(name: "QueueScreens", dependencies: ["Queues", "SmartFill", "SmartFillSupport"]),
+    .testTarget(
+      name: "QueueScreensTests",
+      dependencies: ["QueueScreens", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport"]),
     // The sync server's record store on PostgreSQL, apart so that an app embedding the engine never links libpq.
     .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .target(name: "QueueSyncPostgres", dependencies: ["QueueSync", "SmartFillSupport", "CLibPQ"]),

@@ -393,12 +393,13 @@ public struct AutoSwitchEngine: Sendable {
     case .dontAskAgain: consent = .never
     }
     if let consent {
-      try? library.setConsent(consent, forRule: asked.ruleIndex, of: asked.key.queue, now: time)
+      try? library.recordConsent(consent, forRule: asked.ruleIndex, of: asked.key.queue, now: time)
     }
     switch answer {
     case .yes:
       var candidate = asked
       candidate.rule.consent = .always
+      candidate.answeredYes = true
       return perform(candidate, at: time, in: &library, asked: true, betweenEpisodes: !isPlaying)
     case .no:
       declined.insert(asked.occurrence)

@@ -54,10 +54,14 @@ public struct AutoSwitchSettings: Sendable, Hashable {
     self.playCommandGuardSeconds = playCommandGuardSeconds
   }
 
-  /// Changes the precedence.
+  /// Changes the precedence to `precedence`, first to last.
+  ///
+  /// ```swift
+  /// try settings.changePrecedence(to: [.schedule, .carPlay, .bluetoothCar, .focusFilter, .audioOutput, .motion])
+  /// ```
   ///
   /// - Throws: ``AutoSwitchError/invalidPrecedence(_:)`` unless `precedence` names every source once.
-  public mutating func setPrecedence(_ precedence: [TriggerSource]) throws(AutoSwitchError) {
+  public mutating func changePrecedence(to precedence: [TriggerSource]) throws(AutoSwitchError) {
     guard precedence.count == TriggerSource.allCases.count, Set(precedence).count == precedence.count else {
       throw .invalidPrecedence(precedence.map(\.rawValue))
     }

@@ -19,6 +19,8 @@ struct Candidate: Sendable, Hashable {
   var source: TriggerSource
   var since: Date
   var cause: String
+  /// Whether the listener just answered Yes to "Switching to …?" (which makes the rule's consent Always).
+  var answeredYes = false
 
   /// The rule's occurrence: the rule and when its trigger came on.
   var occurrence: Occurrence { Occurrence(key: key, since: since) }
@@ -27,6 +29,7 @@ struct Candidate: Sendable, Hashable {
   var reason: String {
     let consent: String
     switch rule.consent {
+    case .always where answeredYes: consent = "you answered Yes, so it switches without asking from now on"
     case .always: consent = "you chose Always"
     case .ask: consent = "you have not chosen Always, so asking"
     case .never: consent = "you chose Never"

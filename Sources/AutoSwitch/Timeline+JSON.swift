@@ -25,6 +25,10 @@ extension Timeline {
   /// - Throws: ``AutoSwitchError/invalidTimeline(location:reason:)`` for the first problem.
   /// - Complexity: O(*n*) in the size of the text.
   public init(json: some Collection<UInt8>) throws(AutoSwitchError) {
+    // Counted before the parse, which would hold every event's tree: memory stays bounded by the limit.
+    if Self.eventCount(in: json, stoppingAfter: Self.maximumEventCount) > Self.maximumEventCount {
+      throw .invalidTimeline(location: "events", reason: "must hold at most \(Self.maximumEventCount) events, has more")
+    }
     do {
       let reader = try JSONReader(parsing: json)
       try self.init(reading: reader)
@@ -39,6 +43,70 @@ extension Timeline {
       }
       throw AutoSwitchError(error)
     }
+  }
+
+  /// The number of elements of the root object's `events` array in `json`, counted without parsing (strings
+  /// and nesting followed, nothing kept), stopping at `limit` + 1.
+  ///
+  /// - Complexity: O(*n*) in the bytes up to where it stops, O(1) memory.
+  package static func eventCount(in json: some Collection<UInt8>, stoppingAfter limit: Int) -> Int {
+    let events = Array("events".utf8)
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var stringBytes: [UInt8] = []
+    var lastString: [UInt8] = []
+    var key: [UInt8] = []
+    var eventsDepth: Int?
+    var expectsValue = false
+    var count = 0
+    for byte in json {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+          if depth == 1 { lastString = stringBytes }
+        } else if depth == 1, stringBytes.count <= events.count {
+          stringBytes.append(byte)
+        }
+        continue
+      }
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        || byte == UInt8(ascii: "\t")
+      {
+        continue
+      }
+      if depth == 2, eventsDepth != nil, expectsValue, byte != UInt8(ascii: "]") {
+        count += 1
+        expectsValue = false
+        if count > limit { return count }
+      }
+      switch byte {
+      case UInt8(ascii: "\""):
+        inString = true
+        stringBytes.removeAll(keepingCapacity: true)
+      case UInt8(ascii: ":"):
+        if depth == 1 { key = lastString }
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        if depth == 2, byte == UInt8(ascii: "["), key == events {
+          eventsDepth = depth
+          expectsValue = true
+        }
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if depth == 2 { eventsDepth = nil }
+        depth -= 1
+      case UInt8(ascii: ","):
+        if depth == 2, eventsDepth != nil { expectsValue = true }
+        if depth == 1 { key = [] }
+      default:
+        break
+      }
+    }
+    return count
   }
 
   private init(reading reader: JSONReader) throws(JSONReadError) {
@@ -59,7 +127,7 @@ extension Timeline {
           try element.enumValue(TriggerSource.self)
         }
         do {
-          try settings.setPrecedence(sources)
+          try settings.changePrecedence(to: sources)
         } catch {
           throw list.error("must name each of the six sources once, found \(list.value.excerpt)")
         }

@@ -31,6 +31,10 @@ public struct Timeline: Sendable, Hashable {
   /// The most events a timeline holds: 1,000,000.
   public static let maximumEventCount = 1_000_000
 
+  /// The largest timeline file a program should read: 256 MiB, room for the most events written out with
+  /// their indentation.
+  public static let maximumFileBytes = 256 << 20
+
   /// The engine's settings.
   public var settings: AutoSwitchSettings
   /// The events, in time order.

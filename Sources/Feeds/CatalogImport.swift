@@ -1,16 +1,19 @@
 import Foundation
 import SmartFill
+import SmartFillSupport
 
 /// A catalog imported from feed files on disk (no network), with a report on every file.
 ///
 /// Two ways in:
-/// - ``init(feedFiles:)``: each file is a show, identified by its feed URL (see ``PodcastFeed``);
+/// - ``init(feedFiles:)``: each feed is a show, identified by its feed URL (see ``PodcastFeed``; files whose
+///   URLs differ only in the scheme, `www.` or a final `/` are one feed, and a file without a URL of its own
+///   joins the show of its title);
 /// - ``init(subscriptionList:feedsDirectory:)``: the shows of an OPML list, each read from the feed files
 ///   in a directory (searched recursively for `.xml` and `.rss` files). A file belongs to a subscription when
 ///   its `<atom:link rel="self">` or `itunes:new-feed-url` is the subscription's URL (compared without the
 ///   scheme, a trailing `/` or a Wayback Machine prefix), or else when its title is the subscription's title.
 ///
-/// A file that cannot be read or parsed is reported and skipped; the others import. A feed that has moved
+/// Subscriptions that match the same files (one feed listed twice) are one show. A file that cannot be read or parsed is reported and skipped; the others import. A feed that has moved
 /// (see ``PodcastFeed/movedTo``) is reported with its new URL and gives no show. Several files of one
 /// show (snapshots taken at different dates) are merged with ``SmartFill/Show/refreshed(with:)``, oldest
 /// first by their newest episode, so that episode identity is kept.
@@ -64,19 +67,30 @@ public struct CatalogImport: Sendable, Hashable {
   /// - Complexity: O(*n*) in the total size of the files, plus O(*m* log *m*) per feed of *m* items.
   public init(feedFiles: [String]) {
     let parsed = feedFiles.map { file in (file, Result { () throws(FeedError) in try Self.readFeed(file) }) }
-    var order: [String] = []
-    var groups: [String: [Int]] = [:]
+    // One show per feed: files whose feed URLs are the same but for the scheme, `www.` or a final `/`, and
+    // files without a URL of their own joined to a show of their title.
+    var groups: [(feedURL: String, titleKey: String, members: [Int])] = []
+    var byURL: [String: Int] = [:]
     for (index, (_, result)) in parsed.enumerated() {
       guard case .success(let feed) = result, feed.movedTo == nil else { continue }
-      if groups[feed.show.feedURL] == nil { order.append(feed.show.feedURL) }
-      groups[feed.show.feedURL, default: []].append(index)
+      let own = feed.selfURL ?? feed.newFeedURL
+      let titleKey = Self.titleKey(feed.show.title)
+      let group =
+        own.flatMap { byURL[Self.urlKey($0)] }
+        ?? (own == nil && !titleKey.isEmpty ? groups.firstIndex { $0.titleKey == titleKey } : nil)
+      if let group {
+        groups[group].members.append(index)
+      } else {
+        groups.append((feed.show.feedURL, titleKey, [index]))
+        if let own { byURL[Self.urlKey(own)] = groups.count - 1 }
+      }
     }
     files = parsed.map { Self.report(file: $0.0, result: $0.1) }
     var shows: [Show] = []
-    for url in order {
-      let members = groups[url]!
-      shows.append(Self.merge(members.map { parsed[$0] }, feedURL: url, reports: &files, indices: members))
-      for index in members { files[index].feedURLs = [url] }
+    for group in groups {
+      shows.append(
+        Self.merge(group.members.map { parsed[$0] }, feedURL: group.feedURL, reports: &files, indices: group.members))
+      for index in group.members { files[index].feedURLs = [group.feedURL] }
     }
     catalog = Catalog(shows: shows)
     missingSubscriptions = []
@@ -104,6 +118,7 @@ public struct CatalogImport: Sendable, Hashable {
     }
     var shows: [Show] = []
     var missing: [SubscriptionList.Subscription] = []
+    var taken: Set<Int> = []
     for subscription in list.subscriptions {
       let titleKey = Self.titleKey(subscription.title)
       let members =
@@ -112,6 +127,10 @@ public struct CatalogImport: Sendable, Hashable {
         missing.append(subscription)
         continue
       }
+      // A second subscription to files already imported (the same feed under another spelling of its URL)
+      // is the same show.
+      guard taken.isDisjoint(with: members) else { continue }
+      taken.formUnion(members)
       var show = Self.merge(
         members.map { parsed[$0] }, feedURL: subscription.feedURL, reports: &files, indices: members)
       if show.title.isEmpty { show.title = subscription.title }
@@ -125,16 +144,16 @@ public struct CatalogImport: Sendable, Hashable {
 
   // MARK: Helpers
 
+  /// The largest feed or subscription list read: 1 GiB, as the largest catalog.
+  public static let maximumFileBytes = 1 << 30
+
+  /// The bytes of a regular file (a FIFO, a device or a directory is refused as what it is, never waited on).
   static func read(_ file: String) throws(FeedError) -> Data {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-      throw .unreadable(file: file, problem: "no such file")
+    do {
+      return Data(try BoundedFile.read(file, maximumBytes: maximumFileBytes))
+    } catch {
+      throw .unreadable(file: file, problem: error.reason)
     }
-    guard !isDirectory.boolValue else { throw .unreadable(file: file, problem: "it is a directory") }
-    guard let data = FileManager.default.contents(atPath: file) else {
-      throw .unreadable(file: file, problem: "permission denied or read error")
-    }
-    return data
   }
 
   static func readFeed(_ file: String) throws(FeedError) -> PodcastFeed {
@@ -144,8 +163,10 @@ public struct CatalogImport: Sendable, Hashable {
   /// The `.xml` and `.rss` files under `directory`, sorted by path.
   static func feedFiles(in directory: String) throws(FeedError) -> [String] {
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
-    else { throw .unreadable(file: directory, problem: "not a directory") }
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+      throw .unreadable(file: directory, problem: "no such directory")
+    }
+    guard isDirectory.boolValue else { throw .unreadable(file: directory, problem: "not a directory") }
     guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
       throw .unreadable(file: directory, problem: "cannot list the directory")
     }
@@ -198,6 +219,10 @@ public struct CatalogImport: Sendable, Hashable {
     return show
   }
 
+  /// A feed URL as feeds are compared: without its scheme, a Wayback Machine prefix, `www.` or a final `/`,
+  /// in lower case ("https://www.a.example/feed/" and "http://a.example/feed" are one feed).
+  package static func feedURLKey(_ url: String) -> String { urlKey(url) }
+
   /// A feed URL without its scheme, a Wayback Machine prefix, `www.` or a final `/`, in lower case.
   static func urlKey(_ url: String) -> String {
     var text = url.trimmed.lowercased()
@@ -215,7 +240,7 @@ public struct CatalogImport: Sendable, Hashable {
   }
 
   /// A title in lower case with runs of white space made single spaces.
-  static func titleKey(_ title: String) -> String {
+  package static func titleKey(_ title: String) -> String {
     title.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 }

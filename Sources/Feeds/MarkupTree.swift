@@ -70,6 +70,20 @@ enum MarkupParser {
     _ bytes: [UInt8], file: String, maximumSize: Int = ParserInput.maximumSize
   ) throws(FeedError) -> (root: MarkupElement, warnings: [FeedWarning]) {
     let input = try ParserInput(bytes, file: file, maximumSize: maximumSize)
+    // libxml2 says "the document is empty" of text and "extra content" of white space: say what they are.
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    if let first = input.bytes.firstIndex(where: { !isSpace($0) }) {
+      if input.bytes[first] != UInt8(ascii: "<") {
+        let start = String(decoding: input.bytes[first...].prefix(40), as: UTF8.self)
+          .prefix { $0 != "\n" && $0 != "\r" }
+        throw .malformedXML(
+          file: file, line: 1 + input.lineOffset, column: 1,
+          problem: "not an XML document: it starts with \(DisplayText.inQuotes(String(start), limit: 20))")
+      }
+    } else {
+      throw .malformedXML(
+        file: file, line: 1 + input.lineOffset, column: 1, problem: "the document is empty (only white space)")
+    }
     let builder = TreeBuilder(file: file, lineOffset: input.lineOffset)
     // From a stream, libxml2 is given the text in pieces of 128 KiB: given all of it at once, it stops at
     // 10,000,000 bytes ("huge input lookup").

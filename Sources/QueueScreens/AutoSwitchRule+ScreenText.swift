@@ -1,4 +1,5 @@
 import Queues
+import SmartFillSupport
 
 // How the screens word an auto-switch rule: the management screen's summary ("Auto-Switch: Car 🚘",
 // "Between 22:00 and 06:00 😴") and the editor's sentence ("When connected to car", "Between 7–9 am on
@@ -16,7 +17,7 @@ extension AutoSwitchRule {
       return "Between \(range.start) and \(range.end)\(range.weekdaysPhrase)\(range.timeZonePhrase) "
         + (night ? "😴" : "⏰")
     case .audioOutput(let output): return "Auto-Switch: \(output.title) \(output.emoji)"
-    case .focusFilter(let name): return "Auto-Switch: \(name.map { "\($0) Focus" } ?? "Focus") 🌙"
+    case .focusFilter(let name): return "Auto-Switch: \(name.map { "\(DisplayText.quoted($0)) Focus" } ?? "Focus") 🌙"
     }
   }
 
@@ -26,10 +27,14 @@ extension AutoSwitchRule {
     switch trigger {
     case .car: return "When connected to car"
     case .motion(let condition): return "When \(condition.activity.gerund)"
+    case .timeRange(let range) where range.start == range.end:
+      // A store may hold one (the tool refuses it): the engine reads it as the whole day.
+      let (text, suffix) = range.start.twelveHour
+      return "All day from \(text) \(suffix)\(range.weekdaysPhrase)\(range.timeZonePhrase)"
     case .timeRange(let range): return "Between \(range.twelveHourText)\(range.weekdaysPhrase)\(range.timeZonePhrase)"
     case .audioOutput(let output): return output.sentence
     case .focusFilter(nil): return "When a Focus filter names this queue"
-    case .focusFilter(let name?): return "When the \u{201C}\(name)\u{201D} Focus is on"
+    case .focusFilter(let name?): return "When the \u{201C}\(DisplayText.quoted(name))\u{201D} Focus is on"
     }
   }
 
@@ -79,7 +84,7 @@ extension AutoSwitchTrigger.AudioOutput {
     case .bluetoothSpeaker: return "When playing on a Bluetooth speaker"
     case .car: return "When playing through car audio"
     case .builtInSpeaker: return "When playing on the speaker"
-    case .device(_, let name): return "When playing on \u{201C}\(name)\u{201D}"
+    case .device(_, let name): return "When playing on \u{201C}\(DisplayText.quoted(name))\u{201D}"
     }
   }
 }

@@ -107,17 +107,8 @@ struct EpisodeDetail: Sendable, Hashable {
   ///
   /// - Complexity: O(*n* + *c*) in the episodes and the catalog's episodes.
   static func index(of episodes: [EpisodeReference], in catalog: Catalog) -> [EpisodeID: EpisodeDetail] {
-    let wanted = Set(episodes.map(\.id))
-    let feeds = Set(wanted.map(\.feedURL))
-    var found: [EpisodeID: EpisodeDetail] = [:]
-    for show in catalog.shows where feeds.contains(show.feedURL) {
-      for episode in show.episodes {
-        let id = EpisodeID(feedURL: show.feedURL, guid: episode.guid)
-        if wanted.contains(id) {
-          found[id] = EpisodeDetail(season: episode.season, episode: episode.episode, kind: episode.kind)
-        }
-      }
+    catalog.episodes(withIDs: Set(episodes.map(\.id))).mapValues { _, episode in
+      EpisodeDetail(season: episode.season, episode: episode.episode, kind: episode.kind)
     }
-    return found
   }
 }

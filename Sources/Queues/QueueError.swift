@@ -121,17 +121,17 @@ public enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
       return
         "queue \(quoted(name)): index \(index) is out of range; must be in \(range.lowerBound)...\(range.upperBound)"
     case .episodeNotInQueue(let id, let name):
-      return "episode \(quoted(id.guid)) of \(id.feedURL) is not in queue \(quoted(name))"
+      return "episode \(quoted(id.guid)) of \(shown(id.feedURL)) is not in queue \(quoted(name))"
     case .invalidEpisode(let id, let field, let value, let reason):
-      return "episode \(quoted(id.guid)) of \(id.feedURL), field \"\(field)\": \(reason), got \(value)"
+      return "episode \(quoted(id.guid)) of \(shown(id.feedURL)), field \"\(field)\": \(reason), got \(shown(value))"
     case .invalidPosition(let seconds, let id, let duration):
       let limit =
         duration.map { " and at most the duration (\($0) s)" }
         ?? " and at most \(EpisodeReference.maximumDurationSeconds) s (365 days)"
-      return "episode \(quoted(id.guid)) of \(id.feedURL): playback position must be 0 or more\(limit), "
+      return "episode \(quoted(id.guid)) of \(shown(id.feedURL)): playback position must be 0 or more\(limit), "
         + "got \(seconds) s"
     case .invalidRule(let field, let value, let reason):
-      return "auto-switch rule, field \"\(field)\": \(reason), got \(value)"
+      return "auto-switch rule, field \"\(field)\": \(reason), got \(shown(value))"
     case .noSmartFillSettings(let name):
       return "queue \(quoted(name)) has no smart fill settings; set a mode and a target first"
     case .fill(let error, let name):
@@ -170,5 +170,10 @@ public enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  private func quoted(_ text: String) -> String { JSONWriter.quoted(text) }
+  /// `text` as a JSON string, cut to 80 characters and with DEL and C1 controls escaped as well, so that a
+  /// message never echoes unbounded input or a terminal control.
+  private func quoted(_ text: String) -> String { DisplayText.escaped(JSONValue.string(text).excerpt) }
+
+  /// A value already written for the message (a feed URL, a rule's value), cut and escaped likewise.
+  private func shown(_ text: String) -> String { DisplayText.quoted(text) }
 }

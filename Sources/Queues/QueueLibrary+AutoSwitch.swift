@@ -34,7 +34,7 @@ extension QueueLibrary {
   /// in the rule.
   ///
   /// - Throws: ``QueueError/unknownQueue(_:)``, ``QueueError/indexOutOfRange(index:validRange:queueName:)``.
-  public mutating func setConsent(
+  public mutating func recordConsent(
     _ consent: AutoSwitchRule.Consent, forRule index: Int, of id: QueueID, now: Date = Date()
   ) throws(QueueError) {
     try modify(id, now: now) { (queue) throws(QueueError) in
@@ -48,13 +48,35 @@ extension QueueLibrary {
     }
   }
 
-  /// Turns auto-switching to queue `id` on or off; its rules and their answers are kept.
+  /// Turns auto-switching to queue `id` on; its rules and their answers are as they were.
   ///
   /// - Throws: ``QueueError/unknownQueue(_:)``.
+  public mutating func enableAutoSwitch(for id: QueueID, now: Date = Date()) throws(QueueError) {
+    try modify(id, now: now) { (queue) throws(QueueError) in queue.isAutoSwitchEnabled = true }
+  }
+
+  /// Turns auto-switching to queue `id` off; its rules and their answers are kept.
+  ///
+  /// - Throws: ``QueueError/unknownQueue(_:)``.
+  public mutating func disableAutoSwitch(for id: QueueID, now: Date = Date()) throws(QueueError) {
+    try modify(id, now: now) { (queue) throws(QueueError) in queue.isAutoSwitchEnabled = false }
+  }
+
+  /// The former name of ``recordConsent(_:forRule:of:now:)``, kept while other modules of the package move.
+  @available(*, deprecated, renamed: "recordConsent(_:forRule:of:now:)")
+  public mutating func setConsent(
+    _ consent: AutoSwitchRule.Consent, forRule index: Int, of id: QueueID, now: Date = Date()
+  ) throws(QueueError) {
+    try recordConsent(consent, forRule: index, of: id, now: now)
+  }
+
+  /// The former spelling of ``enableAutoSwitch(for:now:)`` and ``disableAutoSwitch(for:now:)``, kept while
+  /// other modules of the package move.
+  @available(*, deprecated, message: "use enableAutoSwitch(for:now:) or disableAutoSwitch(for:now:)")
   public mutating func setAutoSwitchEnabled(_ isEnabled: Bool, for id: QueueID, now: Date = Date())
     throws(QueueError)
   {
-    try modify(id, now: now) { (queue) throws(QueueError) in queue.isAutoSwitchEnabled = isEnabled }
+    if isEnabled { try enableAutoSwitch(for: id, now: now) } else { try disableAutoSwitch(for: id, now: now) }
   }
 }
 

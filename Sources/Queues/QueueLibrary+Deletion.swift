@@ -91,6 +91,14 @@ extension QueueLibrary {
     deletedQueues.removeAll { now.timeIntervalSince($0.deletedAt) > limit }
   }
 
+  /// The deleted queues that ``restore(_:now:)`` still takes at `now` (deleted at most 30 days before), in
+  /// the order they were deleted; the expired ones stay in ``deletedQueues`` until the next purge.
+  ///
+  /// - Complexity: O(*d*) in the number of deleted queues.
+  public func restorableDeletedQueues(now: Date = Date()) -> [DeletedQueue] {
+    deletedQueues.filter { !isExpired($0, now: now) }
+  }
+
   func isExpired(_ deleted: DeletedQueue, now: Date) -> Bool {
     now.timeIntervalSince(deleted.deletedAt) > Double(QueueLibrary.restorableDays * 86_400)
   }

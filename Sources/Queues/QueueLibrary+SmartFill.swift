@@ -64,14 +64,8 @@ extension QueueLibrary {
 
   /// References to the chosen episodes, with titles, duration and progress from the catalog.
   static func references(for entries: [FillResult.Entry], in catalog: Catalog, addedAt: Date) -> [EpisodeReference] {
-    let wanted = Set(entries.map(\.id))
-    let feeds = Set(wanted.map(\.feedURL))
-    var found: [EpisodeID: EpisodeReference] = [:]
-    for show in catalog.shows where feeds.contains(show.feedURL) {
-      for episode in show.episodes {
-        let id = EpisodeID(feedURL: show.feedURL, guid: episode.guid)
-        if wanted.contains(id) { found[id] = EpisodeReference(episode, of: show, addedAt: addedAt) }
-      }
+    let found = catalog.episodes(withIDs: Set(entries.map(\.id))).mapValues { show, episode in
+      EpisodeReference(episode, of: show, addedAt: addedAt)
     }
     return entries.map { entry in
       found[entry.id]

@@ -139,8 +139,8 @@ public struct QueueLibrary: Sendable, Hashable {
 
   /// The queue named `name` (compared as ``QueueName/clash(_:_:)`` does), or `nil`.
   public func queue(named name: String) -> Queue? {
-    let key = QueueName.comparisonKey(name)
-    return queues.first { QueueName.comparisonKey($0.name) == key }
+    let key = QueueName.lookupKey(name)
+    return queues.first { QueueName.lookupKey($0.name) == key }
   }
 
   // MARK: Creating and naming
@@ -297,11 +297,12 @@ public struct QueueLibrary: Sendable, Hashable {
     return index
   }
 
-  /// `name` validated and trimmed, when no queue other than `owner` has a clashing name.
+  /// `name` validated, trimmed and with runs of spaces made one, when no queue other than `owner` has a
+  /// clashing name (runs of spaces in the names kept by older versions count as one).
   func checkedName(_ name: String, for owner: QueueID?) throws(QueueError) -> String {
-    let name = try QueueName.validated(name)
-    let key = QueueName.comparisonKey(name)
-    if let other = queues.first(where: { $0.id != owner && QueueName.comparisonKey($0.name) == key }) {
+    let name = try QueueName.validated(QueueName.collapsingSpaces(name))
+    let key = QueueName.lookupKey(name)
+    if let other = queues.first(where: { $0.id != owner && QueueName.lookupKey($0.name) == key }) {
       throw .duplicateName(name, existing: other.name)
     }
     return name

@@ -40,6 +40,25 @@ public enum QueueName {
     return String(scalars).precomposedStringWithCanonicalMapping.lowercased()
   }
 
+  /// `name` with every run of spaces (of any width, such as a no-break space) made one space: what a new name
+  /// and a name looked up are put in, so that "Morning  Run" is made "Morning Run" and found as "morning run".
+  ///
+  /// - Complexity: O(*n*) in the length of the name.
+  public static func collapsingSpaces(_ name: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    var afterSpace = false
+    for scalar in name.unicodeScalars {
+      let isSpace = scalar.properties.generalCategory == .spaceSeparator
+      if isSpace, afterSpace { continue }
+      scalars.append(isSpace ? " " : scalar)
+      afterSpace = isSpace
+    }
+    return String(scalars)
+  }
+
+  /// The key a name is looked up by: its ``comparisonKey(_:)`` with runs of spaces made one.
+  public static func lookupKey(_ name: String) -> String { comparisonKey(collapsingSpaces(name)) }
+
   /// Whether two names clash: equal once both are put in their ``comparisonKey(_:)`` form.
   public static func clash(_ first: String, _ second: String) -> Bool {
     comparisonKey(first) == comparisonKey(second)

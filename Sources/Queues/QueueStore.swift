@@ -113,6 +113,39 @@ public struct QueueStore: Sendable {
     }
   }
 
+  /// Reads the library as ``loadReporting(now:)`` does, but changes nothing on disk: a file that cannot be
+  /// read at all stays where it is, and no copy of an incomplete one is made. For commands that only read
+  /// (listing, auditing, simulating), so that looking never moves the listener's file.
+  ///
+  /// - Throws: ``QueueError/storeUnreadable(path:reason:)`` for a file that is not a valid library (it was
+  ///   left as it is), and the other errors of ``load(now:)`` but
+  ///   ``QueueError/storeIncomplete(path:issues:backupPath:)``.
+  /// - Complexity: O(*n*) in the size of the file.
+  public func read(now: Date = Date()) throws(QueueError) -> (library: QueueLibrary, report: LoadReport) {
+    let file = try resolvedFile()
+    guard let contents = try contents(of: file) else { return (QueueLibrary(now: now), LoadReport()) }
+    do {
+      let (library, issues) = try QueueLibrary.salvaging(json: contents.bytes, now: now)
+      return (library, LoadReport(issues: issues))
+    } catch {
+      if case .unsupportedVersion(let version) = error {
+        throw .storeVersionUnsupported(path: path, version: version)
+      }
+      let reason = error.description.replacingOccurrences(of: "queue library, ", with: "")
+      throw .storeUnreadable(path: path, reason: "it is not a valid queue library (\(reason))")
+    }
+  }
+
+  /// The files that a store which could not be read at all was moved to (`<file>.corrupt-<date>`), sorted by
+  /// name (the oldest first); they stay until the listener repairs and moves one back, or removes them.
+  public var setAsideFiles: [String] {
+    guard let file = try? resolvedFile() else { return [] }
+    let folder = (file as NSString).deletingLastPathComponent
+    let prefix = (file as NSString).lastPathComponent + ".corrupt-"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    return names.filter { $0.hasPrefix(prefix) }.sorted().map { folder.isEmpty ? $0 : folder + "/" + $0 }
+  }
+
   // MARK: Writing
 
   /// Saves `library` when the store still holds the state it was loaded from.

@@ -36,12 +36,16 @@ enum AuditCommand {
       try SmartFillCommand.readCatalog(file)
     }
     var library: QueueLibrary?
-    if let store = parsed.value("--store") {
-      let bytes = try SmartFillCommand.read(store)
-      do throws(QueueError) {
-        library = try QueueLibrary(json: bytes)
+    if let store = parsed.value("--store") { library = try SmartFillCommand.readStore(store) }
+    if case .queue(let name) = scope, let library, let other = library[QueueID(name)],
+      let named = library.queue(named: name), named.id != other.id
+    {
+      // A name of one queue and the id of another: a usage error, as `queues` says it.
+      do {
+        _ = try QueuesCommandContext.resolve(
+          name, among: library.queues.map { (id: $0.id, name: $0.name) }, what: "queue")
       } catch {
-        throw .failure("\(DisplayText.escaped(store)): invalid queue store: \(error)")
+        throw .usage(error.description, command: .audit)
       }
     }
     let report: AuditReport
@@ -50,7 +54,8 @@ enum AuditCommand {
     } catch {
       throw .usage(error.description, command: .audit)
     }
-    output.standardOutput += parsed.isSet("--json") ? report.jsonText() : report.text
+    output.standardOutput +=
+      parsed.isSet("--json") ? report.jsonText() : DisplayText.escapedKeepingLines(report.text)
     output.exitStatus = report.exitStatus
   }
 

@@ -38,7 +38,7 @@ enum FillCommand {
       try seconds(
         parsed.value("--tolerance"), option: "--tolerance <minutes>", allowsZero: true,
         maximumSeconds: FillRequest.maximumToleranceSeconds)
-      ?? FillRequest.defaultToleranceSeconds
+      ?? Self.defaultTolerance(for: target)
     let aim =
       try seconds(
         parsed.value("--aim"), option: "--aim <minutes>", allowsZero: true,
@@ -46,13 +46,21 @@ enum FillCommand {
       ?? FillRequest.defaultAimSeconds
     let catalog = try SmartFillCommand.readCatalog(file)
     let excluded = exclusions(parsed.allValues("--exclude"), in: catalog, file: file, output: &output)
+    // A priority show by its title where one show has it, or by its feed URL.
+    let priority = try parsed.allValues("--priority").map { (text) throws(CommandError) in
+      do throws(CommandError) {
+        return try catalog.show(named: text).feedURL
+      } catch {
+        throw .usage("--priority: \(error.description)", command: .fill)
+      }
+    }
     let request = FillRequest(
       mode: mode, targetSeconds: target, toleranceSeconds: tolerance, aimSeconds: aim,
-      priorityShows: parsed.allValues("--priority"), excluded: excluded)
+      priorityShows: priority, excluded: excluded)
     // The reader checked the catalog as the engine would.
     let engine = FillEngine(readFromJSON: catalog)
     let result: FillResult
-    do {
+    do throws(FillError) {
       result = try engine.fill(request)
     } catch {
       throw .usage(Self.message(for: error), command: .fill)
@@ -98,6 +106,14 @@ enum FillCommand {
     return excluded
   }
 
+  /// The tolerance when `--tolerance` is not given: ``FillRequest/defaultToleranceSeconds`` (3 minutes), or
+  /// half the target when that is shorter, so that a short target is not refused for a tolerance the user
+  /// never set.
+  static func defaultTolerance(for target: Int?) -> Int {
+    guard let target, target <= FillRequest.defaultToleranceSeconds else { return FillRequest.defaultToleranceSeconds }
+    return target / 2
+  }
+
   /// The engine's complaint in the command line's terms.
   static func message(for error: FillError) -> String {
     switch error {
@@ -137,6 +153,11 @@ enum FillCommand {
       throw .usage(
         "The value '\(DisplayText.quoted(text))' is invalid for '\(option)': expected a number of minutes such as 45 or "
           + "12.5, \(expected)", command: .fill)
+    }
+    if !allowsZero, minutes > 0, (minutes * 60).rounded() < 1 {
+      throw .usage(
+        "The value '\(DisplayText.quoted(text))' is invalid for '\(option)': it is less than a second; expected "
+          + "minutes \(expected), at least 1 second (0.0167)", command: .fill)
     }
     guard minutes <= maximum, allowsZero ? minutes >= 0 : minutes > 0, (minutes * 60).rounded() >= (allowsZero ? 0 : 1)
     else {

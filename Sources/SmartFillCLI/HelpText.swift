@@ -22,6 +22,8 @@ enum HelpText {
       fill                    Fill a queue from a catalog.
       generate                Generate a synthetic catalog for benchmarks.
       validate                Check a catalog and list every problem.
+      shows                   List a catalog's shows: titles, feed URLs and counts.
+      episodes                List a show's episodes: GUIDs, numbers and durations.
       simulate                Replay a timeline of context events through auto-switching.
       sync                    Simulate devices syncing their queues.
       queues                  Show and change the queues in a store file.
@@ -40,11 +42,15 @@ enum HelpText {
         + "       smartfill import <feed> ... [-o <catalog>]"
     case .fill?:
       return "smartfill fill <catalog> --mode <mode> [--minutes <minutes>] [--tolerance <minutes>] "
-        + "[--aim <minutes>] [--priority <feed-url> ...] [--exclude <guid> ...] [--json]"
+        + "[--aim <minutes>] [--priority <show> ...] [--exclude <guid> ...] [--json]"
     case .generate?:
       return "smartfill generate --subscriptions <count> --seed <seed> [-o <catalog>]"
     case .validate?:
       return "smartfill validate <catalog>"
+    case .shows?:
+      return "smartfill shows <catalog> [--json]"
+    case .episodes?:
+      return "smartfill episodes <catalog> <show> [--json]"
     case .simulate?:
       return "smartfill simulate <timeline> [--store <queues>] [--json]"
     case .sync?:
@@ -63,6 +69,8 @@ enum HelpText {
     case .fill?: return fillHelp
     case .generate?: return generateHelp
     case .validate?: return validateHelp
+    case .shows?: return showsHelp
+    case .episodes?: return episodesHelp
     case .simulate?: return simulateHelp
     case .sync?: return syncHelp
     case .queues?: return queuesHelp
@@ -107,11 +115,12 @@ enum HelpText {
     OPTIONS:
       --mode <mode>           fill-time, continue-series or variety.
       --minutes <minutes>     The target duration in minutes; required except for continue-series.
-      --tolerance <minutes>   How far the total may be from the target, in minutes (default: 3).
+      --tolerance <minutes>   How far the total may be from the target, in minutes (default: 3, or half
+                              of a target shorter than that).
       --aim <minutes>         How close to the target to aim: within this of it, or as close as any
                               choice gets when that is farther (default: 1; the tolerance: anywhere in
                               the window).
-      --priority <feed-url>   A show to prefer; repeat for more, the first most.
+      --priority <show>       A show to prefer, by title or feed URL; repeat for more, the first most.
       --exclude <guid>        An episode never to choose, by GUID (or feed URL#GUID); repeatable.
       --json                  Print the queue as one JSON document instead of a table.
       -h, --help              Show help information.
@@ -147,6 +156,41 @@ enum HelpText {
       <catalog>               A catalog file (JSON, version 1).
 
     OPTIONS:
+      -h, --help              Show help information.
+
+    """
+
+  static let showsHelp = """
+    OVERVIEW: List a catalog's shows: titles, feed URLs and counts.
+
+    A line per show: its title and feed URL (what --priority and 'smartfill episodes' take), its
+    episodes, how many have no known duration and how many are played.
+
+    USAGE: \(usage(.shows))
+
+    ARGUMENTS:
+      <catalog>               A catalog file (JSON, version 1).
+
+    OPTIONS:
+      --json                  Print the shows as one JSON document.
+      -h, --help              Show help information.
+
+    """
+
+  static let episodesHelp = """
+    OVERVIEW: List a show's episodes: GUIDs, numbers and durations.
+
+    A line per episode: its GUID (what 'queues add' and --exclude take), season and episode, duration
+    (? when unknown) and title, marked when played.
+
+    USAGE: \(usage(.episodes))
+
+    ARGUMENTS:
+      <catalog>               A catalog file (JSON, version 1).
+      <show>                  The show's title (when one show has it) or feed URL.
+
+    OPTIONS:
+      --json                  Print the show and its episodes as one JSON document.
       -h, --help              Show help information.
 
     """
@@ -249,7 +293,8 @@ enum HelpText {
       clear <queue>           Every episode out (see undo).
       undo                    Puts back the episodes of the last clear or fill --replace.
       add <queue> <episode> ...
-                              Episodes (GUID or feedURL#GUID) from --catalog <catalog>, placed
+                              Episodes (GUID or feedURL#GUID) from --catalog <catalog>, of the show
+                              --show <show> (title or feed URL) when given, placed
                               [--next | --last | --at <n>] (default: last).
       remove <queue> <position> ...
                               Episodes by position or GUID.

@@ -42,6 +42,14 @@ enum ImportCommand {
       imported = CatalogImport(feedFiles: parsed.arguments)
     }
     output.standardError += summary(imported, usesList: parsed.value("--opml") != nil)
+    if imported.catalog.shows.isEmpty, parsed.value("--opml") != nil {
+      // An empty catalog written without a word would look like a successful import.
+      let missing = imported.missingSubscriptions.count
+      throw .failure(
+        missing == 0
+          ? "nothing was imported: the subscription list has no subscriptions"
+          : "nothing was imported: no feed file was found for the \(plural(missing, "subscription")) of the list")
+    }
     if !imported.catalog.shows.isEmpty || imported.files.allSatisfy({ $0.error == nil }) {
       // Never over one of the files read: `import feed.xml -o feed.xml` would replace the feed.
       let inputs = imported.files.map(\.file) + [parsed.value("--opml")].compactMap { $0 }

@@ -37,9 +37,11 @@ enum QueuesCommand {
       return
     }
     guard let action = Action(rawValue: first) else {
+      let names = Action.allCases.map(\.rawValue)
+      let suggestion = Spelling.didYouMean(first, among: names)
       throw usage(
-        "Unknown command '\(DisplayText.quoted(first))'; use one of \(Action.allCases.map(\.rawValue).joined(separator: ", "))"
-      )
+        "Unknown command '\(DisplayText.quoted(first))'"
+          + (suggestion.isEmpty ? "; use one of \(names.joined(separator: ", "))" : suggestion))
     }
     let rest = Array(arguments.dropFirst())
     let parser = CommandLineParser(options: commonOptions + options(of: action))
@@ -49,9 +51,16 @@ enum QueuesCommand {
       return
     }
     var context = QueuesCommandContext(parsed: parsed, environment: environment)
-    try context.run(action)
-    output.standardOutput += context.standardOutput
-    output.standardError += context.standardError
+    do {
+      try context.run(action)
+    } catch {
+      output.standardError += context.notices.text
+      throw error
+    }
+    // Names and values from the store reach a terminal: escaped there, kept exact in JSON.
+    output.standardOutput +=
+      context.isJSON ? context.standardOutput : DisplayText.escapedKeepingLines(context.standardOutput)
+    output.standardError += context.notices.text + context.standardError
   }
 
   /// The options of `action`, beyond ``commonOptions``.
@@ -62,7 +71,10 @@ enum QueuesCommand {
     case .create, .rename: return [.init("--emoji", value: "<emoji>")]
     case .delete: return [.init("-y", "--yes")]
     case .add:
-      return [.init("--catalog", value: "<catalog>"), .init("--next"), .init("--last"), .init("--at", value: "<n>")]
+      return [
+        .init("--catalog", value: "<catalog>"), .init("--show", value: "<show>"), .init("--next"), .init("--last"),
+        .init("--at", value: "<n>"),
+      ]
     case .settings:
       return [
         .init("--mode", value: "<mode>"), .init("--minutes", value: "<minutes>"),

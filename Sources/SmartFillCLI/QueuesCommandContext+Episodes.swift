@@ -7,8 +7,8 @@ import SmartFillSupport
 // from 1, as the screens number the episodes.
 
 extension QueuesCommandContext {
-  /// `add QUEUE EPISODE… --catalog CATALOG [--next|--last|--at N]`: episodes from a catalog, by GUID or
-  /// `feedURL#GUID`, last by default.
+  /// `add QUEUE EPISODE… --catalog CATALOG [--show SHOW] [--next|--last|--at N]`: episodes from a catalog,
+  /// by GUID or `feedURL#GUID` (of the show `--show` names by title or feed URL, when given), last by default.
   mutating func add() throws(CommandError) {
     let (names, episodeNames) = try arguments(["<queue>"], thenAtLeastOne: "<episode>")
     guard let file = parsed.value("--catalog") else {
@@ -21,7 +21,15 @@ extension QueuesCommandContext {
     }
     let target = try queue(names[0], in: try load())
     let catalog = try SmartFillCommand.readCatalog(file)
-    let references = try episodeNames.map { (name) throws(CommandError) in try reference(name, in: catalog, file: file)
+    let show = try parsed.value("--show").map { (text) throws(CommandError) in
+      do throws(CommandError) {
+        return try catalog.show(named: text)
+      } catch {
+        throw QueuesCommand.usage("--show: \(error.description)")
+      }
+    }
+    let scope = show.map { Catalog(shows: [$0]) } ?? catalog
+    let references = try episodeNames.map { (name) throws(CommandError) in try reference(name, in: scope, file: file)
     }
     let at = try parsed.value("--at").map { (text) throws(CommandError) in
       try integer(text, for: "--at <n>", in: 1...(target.count + 1))
@@ -57,7 +65,7 @@ extension QueuesCommandContext {
       let feeds = matches.map { DisplayText.quoted($0.0.feedURL) }.joined(separator: ", ")
       throw .failure(
         "\(DisplayText.escaped(file)): \(matches.count) shows have an episode \(DisplayText.inQuotes(name)) "
-          + "(\(feeds)); give it as feedURL#GUID")
+          + "(\(feeds)); give the show with --show, or the episode as feedURL#GUID")
     }
     return EpisodeReference(episode, of: show, addedAt: now)
   }

@@ -90,13 +90,12 @@ extension QueuesCommandContext {
   /// `clear QUEUE`: every episode out, undoable with `undo`.
   mutating func clear() throws(CommandError) {
     let target = try queue(try arguments("<queue>")[0], in: try load())
-    var before: QueueLibrary?
-    let library = try update { (library) throws(QueueError) in
-      before = library
+    var count = 0
+    let (library, _) = try updateUndoably("clear", of: target.id) { (library) throws(QueueError) in
+      count = library[target.id]?.count ?? 0
       try library.clear(target.id, now: now)
+      return count > 0
     }
-    let count = before.flatMap { $0[target.id] }?.count ?? 0
-    if let before, count > 0 { try saveUndo(.init(command: "clear", queueID: target.id, before: before)) }
     let queue = try library.found(target.id).value
     say(
       "Cleared \(QueuesCommand.plural(count, "episode")) from \(queue.name)."

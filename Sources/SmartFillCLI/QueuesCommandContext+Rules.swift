@@ -93,6 +93,13 @@ extension QueuesCommandContext {
     case "time":
       let start = try timeOfDay("--start <HH:MM>")
       let end = try timeOfDay("--end <HH:MM>")
+      // The engine would read a range of no length as the whole day, the audit as a rule that never fires:
+      // one meaning, refused here.
+      if start == end {
+        throw QueuesCommand.usage(
+          "The value '\(parsed.value("--end") ?? "")' is invalid for '--end <HH:MM>': it equals --start, a range "
+            + "of no length; give another end (the range may pass midnight, such as 22:00 to 06:00)")
+      }
       trigger = .timeRange(
         TimeRange(start: start, end: end, weekdays: try weekdays(), timeZoneIdentifier: parsed.value("--time-zone")))
     case "audio":

@@ -12,7 +12,8 @@ extension QueuesCommandContext {
     _ = try arguments()
     let library = try load()
     let screen = QueueManagementScreen(library)
-    say(QueuesCommand.text(screen, deleted: library.deletedQueues, columns: environment.columns))
+    let restorable = library.restorableDeletedQueues(now: now)
+    say(QueuesCommand.text(screen, deleted: restorable, columns: environment.columns))
     json(
       .object([
         (
@@ -35,7 +36,7 @@ extension QueuesCommandContext {
         (
           "deletedQueues",
           .array(
-            library.deletedQueues.map {
+            restorable.map {
               .object([
                 ("id", .string($0.queue.id.rawValue)), ("name", .string($0.queue.name)),
                 ("deletedAt", .string(Timestamp.format($0.deletedAt))),

@@ -51,7 +51,7 @@ extension QueuesCommandContext {
     let tolerance =
       try parsed.value("--tolerance").map { (text) throws(CommandError) in
         try minutes(text, for: "--tolerance <minutes>", in: SmartFillSettings.toleranceRange)
-      } ?? old?.toleranceSeconds ?? FillRequest.defaultToleranceSeconds
+      } ?? old?.toleranceSeconds ?? FillCommand.defaultTolerance(for: target)
     let priority = parsed.allValues("--priority")
     return SmartFillSettings(
       mode: mode, targetSeconds: target, toleranceSeconds: tolerance,
@@ -85,15 +85,12 @@ extension QueuesCommandContext {
     }
     let placement: QueueLibrary.FillPlacement = parsed.isSet("--replace") ? .replace : .append
     var outcome: QueueLibrary.FillOutcome?
-    var before: QueueLibrary?
-    let library = try update { (library) throws(QueueError) in
-      before = library
-      outcome = try library.fill(target.id, using: engine, placement: placement, now: now)
+    let (library, _) = try updateUndoably("fill --replace", of: target.id) { (library) throws(QueueError) in
+      let filled = try library.fill(target.id, using: engine, placement: placement, now: now)
+      outcome = filled
+      return filled.replaced != nil
     }
     guard let outcome else { preconditionFailure("update ran its body") }
-    if outcome.replaced != nil, let before {
-      try saveUndo(QueuesCommandUndo(command: "fill --replace", queueID: target.id, before: before))
-    }
     let queue = try library.found(target.id).value
     if !isJSON { standardOutput += outcome.result.table() }
     say(

@@ -16,7 +16,46 @@ extension QueuesCommandContext {
     do {
       try AtomicFile.replace(path, with: Array(record.jsonText(now: now).utf8))
     } catch {
-      throw .failure("\(DisplayText.escaped(path)): cannot keep the undo: \(error.reason)")
+      throw .failure("\(DisplayText.escaped(path)): cannot keep the undo: \(error.reason); nothing was changed")
+    }
+  }
+
+  /// Applies `body` to the stored library as ``update(_:)`` does, and, when `body` says the change can be
+  /// undone, keeps the undo of `command` on queue `id` *before* the store is written: a failure to keep it
+  /// (a full disk) leaves the store as it was, and a failed write of the store puts the previous undo back.
+  ///
+  /// - Returns: The library as saved and, when an undo was kept, the library before the change.
+  func updateUndoably(
+    _ command: String, of id: QueueID, _ body: (inout QueueLibrary) throws(QueueError) -> Bool
+  ) throws(CommandError) -> (library: QueueLibrary, before: QueueLibrary?) {
+    let path = try undoPath()
+    let previous = try? BoundedFile.read(path, maximumBytes: SmartFillCommand.maximumCatalogBytes)
+    var kept: QueueLibrary?
+    var undoFailure: CommandError?
+    do {
+      let library = try update { (library) throws(QueueError) in
+        let before = library
+        guard try body(&library) else { return }
+        do throws(CommandError) {
+          try saveUndo(QueuesCommandUndo(command: command, queueID: id, before: before))
+          kept = before
+        } catch {
+          undoFailure = error
+          throw .storeWriteFailed(path: path, reason: error.description)
+        }
+      }
+      return (library, kept)
+    } catch {
+      if let undoFailure { throw undoFailure }
+      if kept != nil {
+        // The store was not written: the undo kept for it would undo nothing, so the one before comes back.
+        if let previous {
+          try? AtomicFile.replace(path, with: previous)
+        } else {
+          try? FileManager.default.removeItem(atPath: path)
+        }
+      }
+      throw error
     }
   }
 

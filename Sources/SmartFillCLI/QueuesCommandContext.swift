@@ -14,6 +14,18 @@ struct QueuesCommandContext {
   var standardOutput = ""
   /// What goes to standard error.
   var standardError = ""
+  /// Whether the command only reads the store (`list`, `switcher`, `show`).
+  var isReadOnly = false
+  /// Warnings for standard error said while reading or writing the store.
+  let notices = Notices()
+
+  /// Lines for standard error, gathered where the context cannot be changed (inside a store's update).
+  final class Notices {
+    private(set) var text = ""
+
+    /// Adds the line `line`.
+    func add(_ line: String) { text += line + "\n" }
+  }
 
   init(parsed: CommandLineParser.Parsed, environment: QueuesCommandEnvironment) {
     self.parsed = parsed
@@ -26,6 +38,7 @@ struct QueuesCommandContext {
 
   /// Runs `action`.
   mutating func run(_ action: QueuesCommand.Action) throws(CommandError) {
+    isReadOnly = [.list, .switcher, .show].contains(action)
     switch action {
     case .list: try list()
     case .switcher: try switcher()

@@ -24,11 +24,30 @@ struct QueuesCommandEnvironment {
       variables: ProcessInfo.processInfo.environment, now: { Date() },
       ask: { prompt in
         FileHandle.standardError.write(Data(prompt.utf8))
-        let answer = readLine(strippingNewline: true)
+        let answer = readAnswer(from: STDIN_FILENO)
         // An answer from a pipe is not echoed: end the prompt's line.
         if isatty(STDIN_FILENO) == 0 { FileHandle.standardError.write(Data("\n".utf8)) }
         return answer
       })
+  }
+
+  /// The longest answer read: 1,024 bytes (a "y" or "no" with room to spare).
+  static let maximumAnswerBytes = 1_024
+
+  /// One line from `descriptor`, without its line feed, read a byte at a time up to
+  /// ``maximumAnswerBytes``; `nil` at the end of the input, on a read error, or for a longer line (endless
+  /// input is no answer, never a read without end).
+  static func readAnswer(from descriptor: Int32) -> String? {
+    var bytes: [UInt8] = []
+    var byte: UInt8 = 0
+    while true {
+      let count = read(descriptor, &byte, 1)
+      if count < 0, errno == EINTR { continue }
+      guard count == 1 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+      if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+      guard bytes.count < maximumAnswerBytes else { return nil }
+      bytes.append(byte)
+    }
   }
 
   /// The terminal's width from `COLUMNS`, or 80.

@@ -15,7 +15,12 @@ enum SimulateCommand {
       return
     }
     let file = try parsed.onlyArgument("<timeline>", of: .simulate)
-    let bytes = try SmartFillCommand.read(file)
+    let bytes: [UInt8]
+    do {
+      bytes = try BoundedFile.read(file, maximumBytes: Timeline.maximumFileBytes)
+    } catch {
+      throw SmartFillCommand.cannotRead(file, error)
+    }
     let timeline: Timeline
     do throws(AutoSwitchError) {
       timeline = try Timeline(json: bytes)
@@ -23,16 +28,10 @@ enum SimulateCommand {
       throw .failure("\(DisplayText.escaped(file)): invalid \(error)")
     }
     var library = QueueLibrary(now: timeline.events.first?.at ?? Date(timeIntervalSince1970: 0))
-    if let store = parsed.value("--store") {
-      let bytes = try SmartFillCommand.read(store)
-      do throws(QueueError) {
-        library = try QueueLibrary(json: bytes)
-      } catch {
-        throw .failure("\(DisplayText.escaped(store)): invalid queue store: \(error)")
-      }
-    }
+    if let store = parsed.value("--store") { library = try SmartFillCommand.readStore(store) }
     let (log, final) = timeline.run(on: library)
     output.standardOutput +=
-      parsed.isSet("--json") ? timeline.logJSON(log, library: final) : timeline.logText(log, library: final)
+      parsed.isSet("--json")
+      ? timeline.logJSON(log, library: final) : DisplayText.escapedKeepingLines(timeline.logText(log, library: final))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Queues
 import SmartFill
 import SmartFillSupport
 
@@ -40,12 +41,16 @@ package enum SmartFillCommand {
       }
       output.exitStatus = error.exitStatus
     }
+    // Standard error is for people: whatever a message quoted, no control reaches the terminal.
+    output.standardError = DisplayText.escapedKeepingLines(output.standardError)
     return output
   }
 
   static func dispatch(_ arguments: [String], into output: inout Output) throws(CommandError) {
     guard let first = arguments.first else {
-      throw .usage("Missing expected argument '<subcommand>'", command: nil)
+      // Bare `smartfill`: the overview, as `smartfill --help` prints it.
+      output.standardOutput += HelpText.root
+      return
     }
     switch first {
     case "-h", "--help":
@@ -61,7 +66,9 @@ package enum SmartFillCommand {
         return
       }
       guard let command = Subcommand(rawValue: name), rest.count == 1 else {
-        throw .usage("Unknown subcommand '\(rest.joined(separator: " "))'", command: nil)
+        throw .usage(
+          "Unknown subcommand '\(DisplayText.quoted(rest.joined(separator: " ")))'"
+            + Spelling.didYouMean(name, among: Subcommand.allCases.map(\.rawValue)), command: nil)
       }
       output.standardOutput += HelpText.help(command)
       return
@@ -69,8 +76,14 @@ package enum SmartFillCommand {
       break
     }
     guard let command = Subcommand(rawValue: first) else {
-      if first.hasPrefix("-") { throw .usage("Unknown option '\(first)'", command: nil) }
-      throw .usage("Unknown subcommand '\(first)'", command: nil)
+      if first.hasPrefix("-") {
+        throw .usage(
+          "Unknown option '\(DisplayText.quoted(first))'" + Spelling.didYouMean(first, among: ["--help", "--version"]),
+          command: nil)
+      }
+      throw .usage(
+        "Unknown subcommand '\(DisplayText.quoted(first))'"
+          + Spelling.didYouMean(first, among: Subcommand.allCases.map(\.rawValue)), command: nil)
     }
     let rest = Array(arguments.dropFirst())
     switch command {
@@ -78,6 +91,8 @@ package enum SmartFillCommand {
     case .fill: try FillCommand.run(rest, into: &output)
     case .generate: try GenerateCommand.run(rest, into: &output)
     case .validate: try ValidateCommand.run(rest, into: &output)
+    case .shows: try ShowsCommand.run(rest, into: &output)
+    case .episodes: try EpisodesCommand.run(rest, into: &output)
     case .simulate: try SimulateCommand.run(rest, into: &output)
     case .sync: try SyncCommand.run(rest, into: &output)
     case .queues: try QueuesCommand.run(rest, into: &output)
@@ -132,6 +147,28 @@ package enum SmartFillCommand {
     } catch {
       throw .failure("\(DisplayText.escaped(file)): cannot write the file: \(error.reason)")
     }
+  }
+
+  /// Reads the queue store `file` for a command that only reads it (`audit --store`, `simulate --store`):
+  /// through ``QueueStore/read(now:)``, with the store's own size limit, and nothing on disk changed; a
+  /// store read only in part is refused with its first issue.
+  static func readStore(_ file: String, now: Date = Date()) throws(CommandError) -> QueueLibrary {
+    guard FilePath.exists(file) else { throw cannotRead(file, FileError(path: file, problem: .missing)) }
+    let loaded: (library: QueueLibrary, report: LoadReport)
+    do {
+      loaded = try QueueStore(path: file).read(now: now)
+    } catch {
+      let prefix = "it is not a valid queue library ("
+      if case .storeUnreadable(_, let reason) = error, reason.hasPrefix(prefix) {
+        throw .failure(
+          "\(DisplayText.escaped(file)): invalid queue store: \(reason.dropFirst(prefix.count).dropLast())")
+      }
+      throw .failure("\(DisplayText.escaped(file)): \(error)")
+    }
+    if let issue = loaded.report.issues.first {
+      throw .failure("\(DisplayText.escaped(file)): invalid queue store: \(issue)")
+    }
+    return loaded.library
   }
 
   /// Reads and checks a catalog file, or fails naming the file and the first problem.

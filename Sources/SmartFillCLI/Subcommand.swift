@@ -8,6 +8,10 @@ package enum Subcommand: String, Sendable, Hashable, CaseIterable {
   case generate
   /// Checks a catalog.
   case validate
+  /// Lists a catalog's shows.
+  case shows
+  /// Lists a show's episodes.
+  case episodes
   /// Runs an auto-switching timeline.
   case simulate
   /// Simulates multi-device queue sync.

@@ -105,7 +105,8 @@ package struct CommandLineParser: Sendable {
         inlineValue = String(argument[argument.index(after: equals)...])
       }
       guard let option = options.first(where: { $0.names.contains(name) }) else {
-        throw CommandLineError("Unknown option '\(DisplayText.quoted(name))'")
+        let known = options.flatMap(\.names).filter { $0.hasPrefix("--") } + ["--help"]
+        throw CommandLineError("Unknown option '\(DisplayText.quoted(name))'" + Spelling.didYouMean(name, among: known))
       }
       guard option.valueName != nil else {
         if inlineValue != nil { throw CommandLineError("The option '\(option.key)' does not take a value") }

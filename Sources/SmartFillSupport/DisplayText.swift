@@ -45,6 +45,16 @@ package enum DisplayText {
     return result
   }
 
+  /// Text for a terminal made of lines: every control character escaped as ``escaped(_:)`` does but the line
+  /// feeds that end its lines.
+  ///
+  /// - Complexity: O(*n*) in the length of `text`.
+  package static func escapedKeepingLines(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0 != "\n" && isControl($0) }) else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(
+      separator: "\n")
+  }
+
   /// A value for a message: escaped, then cut.
   package static func quoted(_ text: String, limit: Int = excerptLimit) -> String {
     excerpt(escaped(text), limit: limit)

@@ -18,6 +18,12 @@ package enum Spelling {
     return best?.name
   }
 
+  /// `"; did you mean 'fill'?"` when `word` is a likely misspelling of one of `candidates` (see
+  /// ``nearest(to:in:)``), else nothing: the end of a usage error's message.
+  package static func didYouMean(_ word: String, among candidates: [String]) -> String {
+    nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+  }
+
   /// The edit distance between two strings of characters, counting an insertion, a deletion, a substitution
   /// or a swap of two neighbours as one edit (the optimal string alignment distance).
   static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {

@@ -20,6 +20,11 @@ struct AutoSwitchEngineTests {
 
     let yes = scenario.at("2026-03-02T08:05:10+01:00", .answer(.yes))
     #expect(yes.action == .switchAtEpisodeEnd(queue: .commute, name: "🚗 Commute"), "u1 is playing: wait for its end")
+    #expect(
+      yes.reason
+        == "CarPlay connected; rule Car of 🚗 Commute; you answered Yes, so it switches without asking from now on; "
+        + "an episode is playing, so the switch waits for its end",
+      "issue 46, 7: a Yes is not explained as \"you chose Always\"")
     #expect(scenario.library[.commute]?.autoSwitchRules.first?.consent == .always, "Yes is kept with the rule")
     #expect(scenario.library.activeQueueID == .upNext)
 
@@ -78,7 +83,7 @@ struct AutoSwitchEngineTests {
       ("2026-03-03T00:30:00+01:00", "2026-03-03T06:00:00+01:00"),  // an ordinary night, after midnight
     ] {
       var library = sampleLibrary()
-      try library.setConsent(.always, forRule: 0, of: .sleep)
+      try library.recordConsent(.always, forRule: 0, of: .sleep)
       var scenario = Scenario(library: library)
       let start = scenario.at(night, .appActivated)
       #expect(start.action.change?.to == .sleep, "\(night): \(start)")
@@ -159,7 +164,7 @@ struct AutoSwitchEngineTests {
   @Test("a home speaker: No at the first connection, and no switch at any later one")
   func homeSpeakerScenario() throws {
     var library = sampleLibrary()
-    try library.setConsent(.always, forRule: 0, of: .commute)
+    try library.recordConsent(.always, forRule: 0, of: .commute)
     var scenario = Scenario(library: library)
     if case .askIsCar = scenario.at("2026-03-02T19:00:00+01:00", .audioRouteChanged(kitchen)).action {
     } else {
@@ -206,7 +211,7 @@ struct AutoSwitchEngineTests {
     "a manual override: the listener's own switch holds while the car stays; a new trigger or a new connection fires")
   func manualOverride() throws {
     var library = sampleLibrary()
-    try library.setConsent(.always, forRule: 0, of: .commute)
+    try library.recordConsent(.always, forRule: 0, of: .commute)
     try library.modify(.sleep) { (queue) throws(QueueError) in
       try queue.replaceAutoSwitchRules(with: [AutoSwitchRule(.focusFilter(focusName: nil), consent: .always)])
     }
@@ -230,19 +235,19 @@ struct AutoSwitchEngineTests {
   @Test("simultaneous triggers: in the car at 22:30 with Sleep scheduled, the car wins; the precedence can change")
   func simultaneousTriggers() throws {
     var library = sampleLibrary()
-    try library.setConsent(.always, forRule: 0, of: .commute)
-    try library.setConsent(.always, forRule: 0, of: .sleep)
+    try library.recordConsent(.always, forRule: 0, of: .commute)
+    try library.recordConsent(.always, forRule: 0, of: .sleep)
     var scenario = Scenario(library: library)
     let decision = scenario.at("2026-03-02T22:30:00+01:00", .carPlayConnected)
     #expect(decision.action.change?.to == .commute)
     #expect(decision.reason == "CarPlay connected; rule Car of 🚗 Commute; you chose Always")
 
     var settings = AutoSwitchSettings(timeZone: berlin)
-    try settings.setPrecedence([.schedule, .carPlay, .bluetoothCar, .focusFilter, .audioOutput, .motion])
+    try settings.changePrecedence(to: [.schedule, .carPlay, .bluetoothCar, .focusFilter, .audioOutput, .motion])
     var sleepFirst = Scenario(library: library, settings: settings)
     #expect(sleepFirst.at("2026-03-02T22:30:00+01:00", .carPlayConnected).action.change?.to == .sleep)
     #expect(throws: AutoSwitchError.invalidPrecedence(["carPlay", "carPlay"])) {
-      try settings.setPrecedence([.carPlay, .carPlay])
+      try settings.changePrecedence(to: [.carPlay, .carPlay])
     }
   }
 
@@ -251,7 +256,7 @@ struct AutoSwitchEngineTests {
     var library = sampleLibrary()
     let bike = try library.createQueue(
       named: "🚙 Road trip", autoSwitchRules: [AutoSwitchRule(.car, consent: .always)], id: QueueID("trip"))
-    try library.setConsent(.always, forRule: 0, of: .commute)
+    try library.recordConsent(.always, forRule: 0, of: .commute)
     var first = Scenario(library: library)
     #expect(first.at("2026-03-02T08:00:00+01:00", .carPlayConnected).action.change?.to == .commute)
     try library.moveQueues(fromOffsets: [library.queues.count - 1], toOffset: 1)
@@ -262,7 +267,7 @@ struct AutoSwitchEngineTests {
   @Test("a switch deferred to the end of the episode (or a pause), dropped when the trigger ends first, or asked")
   func deferredToEpisodeEnd() throws {
     var library = sampleLibrary()
-    try library.setConsent(.always, forRule: 0, of: .commute)
+    try library.recordConsent(.always, forRule: 0, of: .commute)
     var scenario = Scenario(library: library)
     scenario.at("2026-03-02T08:00:00+01:00", .playbackStarted(positionSeconds: 0))
     let due = scenario.at("2026-03-02T08:05:00+01:00", .carPlayConnected)
@@ -305,7 +310,7 @@ struct AutoSwitchEngineTests {
   @Test("auto-switch turned off for a queue, or a rule turned off: nothing fires and nothing is asked")
   func autoSwitchOff() throws {
     var library = sampleLibrary()
-    try library.setAutoSwitchEnabled(false, for: .commute)
+    try library.disableAutoSwitch(for: .commute)
     var off = Scenario(library: library)
     #expect(off.at("2026-03-02T08:00:00+01:00", .carPlayConnected).action.isNone)
     #expect(off.at("2026-03-02T08:00:02+01:00", .audioRouteChanged(golf)).action.isNone, "no car rule: no question")
@@ -344,7 +349,7 @@ struct AutoSwitchEngineTests {
   @Test("the car's \"play\" on connect does not start playback; a later play is obeyed")
   func carPlayOnConnect() throws {
     var library = sampleLibrary()
-    try library.setConsent(.always, forRule: 0, of: .commute)
+    try library.recordConsent(.always, forRule: 0, of: .commute)
     var scenario = Scenario(library: library)
     let connect = scenario.at("2026-03-02T08:00:00+01:00", .carPlayConnected)
     #expect(connect.action.change?.keepsPlaying == false, "a context change alone never starts playback")

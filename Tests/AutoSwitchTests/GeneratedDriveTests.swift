@@ -62,7 +62,7 @@ struct GeneratedDriveTests {
       named: "🚙 Drive",
       autoSwitchRules: [AutoSwitchRule(.motion(condition), consent: .always, returnsWhenTriggerEnds: true)],
       id: QueueID("drive"))
-    try library.setConsent(.always, forRule: 0, of: .workout)
+    try library.recordConsent(.always, forRule: 0, of: .workout)
     return library
   }
 

@@ -2,6 +2,7 @@ import AutoSwitch
 import Foundation
 import Queues
 import SmartFillSupport
+import SmartFillTestSupport
 import Testing
 
 @Suite("Stable motion")
@@ -49,11 +50,13 @@ struct MotionTrackerTests {
     #expect(tracker.activeSince(quick, at: at(10)) == at(10))
   }
 
-  @Test(
-    "stray reports never start an activity; a run with short flaps starts once and does not end (seeded)",
-    arguments: [7, 11, 2026])
-  func flapping(seed: Int) {
-    var random = SplitMix64(seed: UInt64(seed))
+  @Test("stray reports never start an activity; a run with short flaps starts once and does not end (seeded)")
+  func flapping() {
+    for trial in SeededCases(seed: 0xF1A9, count: 30) { flapping(trial) }
+  }
+
+  func flapping(_ trial: SeededCase) {
+    var random = trial.random
     var tracker = MotionTracker()
     tracker.track(running)
     var time = 0.0
@@ -64,7 +67,7 @@ struct MotionTrackerTests {
       let walk = time + Double(random.integer(in: 30...90))
       while time < walk {
         tracker.record(MotionSample([.walking], confidence: .medium), at: at(time))
-        #expect(tracker.activeSince(running, at: at(time)) == nil, "seed \(seed), at \(time) s")
+        #expect(tracker.activeSince(running, at: at(time)) == nil, "\(trial), at \(time) s")
         time += Double(random.integer(in: 1...5))
       }
     }
@@ -78,17 +81,20 @@ struct MotionTrackerTests {
       time += Double(random.integer(in: 1...29))
       if time - runStart > 60 {
         let now = tracker.activeSince(running, at: at(time))
-        #expect(now != nil && (since == nil || now == since), "seed \(seed), at \(time) s")
+        #expect(now != nil && (since == nil || now == since), "\(trial), at \(time) s")
         since = now
       }
     }
-    #expect(since == at(runStart + 60), "seed \(seed)")
+    #expect(since == at(runStart + 60), "\(trial)")
   }
 
-  @Test(
-    "the tracker matches its definition, checked over random report streams (seeded)", arguments: [1, 2, 3, 4, 5, 6])
-  func againstDefinition(seed: Int) {
-    var random = SplitMix64(seed: UInt64(seed))
+  @Test("the tracker matches its definition, checked over random report streams (seeded)")
+  func againstDefinition() {
+    for trial in SeededCases(seed: 0xDEF1, count: 60, minimum: 6) { againstDefinition(trial) }
+  }
+
+  func againstDefinition(_ trial: SeededCase) {
+    var random = trial.random
     let condition = MotionCondition(activity: .cycling, minimumStableSeconds: random.integer(in: 0...90))
     var tracker = MotionTracker()
     tracker.track(condition)
@@ -105,7 +111,7 @@ struct MotionTrackerTests {
       let probe = time + Double(random.integer(in: 0...30))
       #expect(
         (tracker.activeSince(condition, at: at(probe)) != nil) == Self.isActive(reports, at: probe, condition),
-        "seed \(seed), stable \(condition.minimumStableSeconds) s, at \(probe) s")
+        "\(trial), stable \(condition.minimumStableSeconds) s, at \(probe) s")
       time = probe
     }
   }

@@ -18,7 +18,7 @@ struct ScheduledSwitchTests {
         AutoSwitchRule(.timeRange(TimeRange(start: TimeOfDay(hour: 6), end: TimeOfDay(hour: 7))), consent: .never),
       ])
     }
-    try library.setAutoSwitchEnabled(false, for: .sleep)
+    try library.disableAutoSwitch(for: .sleep)
     let engine = AutoSwitchEngine(settings: AutoSwitchSettings(timeZone: berlin))
     let starts = engine.nextScheduleStarts(after: instant("2026-03-06T12:00:00+01:00"), in: library, limit: 3)
     #expect(starts.map(\.queue) == [.commute, .workout, .commute])

@@ -177,4 +177,31 @@ struct TimelineJSONTests {
         == #"precedence ["carPlay"]: must name each of "carPlay", "bluetoothCar", "focusFilter", "audioOutput", "schedule", "motion" exactly once"#
     )
   }
+
+  @Test("a timeline over the event limit is refused as soon as the limit is passed, before it is parsed (issue 45, 6)")
+  func eventLimitBeforeParsing() {
+    // One event over the limit, then text that is not JSON: a full parse would stop at that text first.
+    let event = Array(#"{"at": "2026-03-02T08:05:00Z", "event": "remotePlay"},"#.utf8)
+    var bytes = Array(#"{"version": 1, "timeZone": "UTC", "events": ["#.utf8)
+    bytes.reserveCapacity(bytes.count + event.count * (Timeline.maximumEventCount + 1) + 16)
+    for _ in 0...Timeline.maximumEventCount { bytes += event }
+    bytes += Array("not JSON".utf8)
+    #expect(
+      throws: AutoSwitchError.invalidTimeline(
+        location: "events", reason: "must hold at most \(Timeline.maximumEventCount) events, has more")
+    ) {
+      try Timeline(json: bytes)
+    }
+  }
+
+  @Test("the event count stops at the limit and counts only the top-level events array")
+  func eventCount() {
+    func count(_ text: String, limit: Int = 10) -> Int {
+      Timeline.eventCount(in: Array(text.utf8), stoppingAfter: limit)
+    }
+    #expect(count(#"{"events": []}"#) == 0)
+    #expect(count(#"{"events": [{"a": [1, 2]}, {"b": "x,]"}, 3]}"#) == 3)
+    #expect(count(#"{"settings": {"events": [1, 2]}, "x": "\"events\"", "events": [1]}"#) == 1)
+    #expect(count(#"{"events": [1, 2, 3, 4]}"#, limit: 2) == 3)
+  }
 }

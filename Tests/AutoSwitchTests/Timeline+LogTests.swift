@@ -7,7 +7,7 @@ import Testing
 struct TimelineLogTests {
   static func run() throws -> (Timeline, [Timeline.Entry], QueueLibrary) {
     var library = sampleLibrary()
-    try library.setConsent(.always, forRule: 0, of: .commute)
+    try library.recordConsent(.always, forRule: 0, of: .commute)
     let timeline = Timeline(
       settings: AutoSwitchSettings(timeZone: berlin),
       events: [

@@ -81,6 +81,47 @@ struct CatalogImportTests {
     #expect(imported.files[1].error != nil)
   }
 
+  @Test("subscriptions that match the same feed file are one show (issue 45, 9)")
+  func oneShowPerFile() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    try folder.write(
+      "feeds/a.xml",
+      feedXML(
+        title: "A", channelExtra: Self.selfLink("https://a.example/feed"),
+        items: itemXML(guid: "a1") + itemXML(guid: "a2", date: "Wed, 03 Jan 2024 08:00:00 GMT")))
+    let list = try folder.write(
+      "subs.opml",
+      """
+      <opml><body>
+      <outline text="A" xmlUrl="https://a.example/feed"/>
+      <outline text="A again" xmlUrl="http://www.a.example/feed/"/>
+      </body></opml>
+      """)
+    let imported = try CatalogImport(subscriptionList: list, feedsDirectory: folder.path + "/feeds")
+    #expect(imported.catalog.shows.map(\.feedURL) == ["https://a.example/feed"])
+    #expect(imported.catalog.episodeCount == 2)
+    #expect(imported.missingSubscriptions.isEmpty)
+  }
+
+  @Test("two files of one feed under different names are one show (issue 46, 6)")
+  func oneShowPerFeed() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let first = try folder.write(
+      "one.xml", feedXML(title: "A", channelExtra: Self.selfLink("https://a.example/feed"), items: itemXML(guid: "1")))
+    let second = try folder.write(
+      "two.xml",
+      feedXML(
+        title: "A", channelExtra: Self.selfLink("http://www.a.example/feed/"),
+        items: itemXML(guid: "2", date: "Wed, 10 Jan 2024 08:00:00 GMT")))
+    // A copy without a self link: known by its title only.
+    let third = try folder.write("three.xml", feedXML(title: "A", items: itemXML(guid: "3")))
+    let imported = CatalogImport(feedFiles: [first, second, third])
+    #expect(imported.catalog.shows.count == 1)
+    #expect(Set(imported.catalog.shows.first?.episodes.map(\.guid) ?? []) == ["1", "2", "3"])
+  }
+
   @Test("an unreadable subscription list or feeds folder is an error")
   func unreadableInputs() throws {
     let folder = try TemporaryDirectory()

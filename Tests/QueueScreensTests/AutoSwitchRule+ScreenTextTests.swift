@@ -65,4 +65,10 @@ struct AutoSwitchRuleScreenTextTests {
     #expect(AutoSwitchRule(.car, consent: .always).consentText == "Switches without asking")
     #expect(AutoSwitchRule(.car, consent: .never).consentText == "Never switches")
   }
+
+  @Test("a range whose end is its start reads as the whole day the engine makes of it (issue 45, 11)")
+  func zeroLength() {
+    let rule = AutoSwitchRule(.timeRange(TimeRange(start: TimeOfDay(hour: 7), end: TimeOfDay(hour: 7))))
+    #expect(rule.sentence == "All day from 7 am")
+  }
 }

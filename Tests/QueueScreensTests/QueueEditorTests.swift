@@ -3,6 +3,7 @@ import QueueScreens
 import Queues
 import SmartFill
 import SmartFillSupport
+import SmartFillTestSupport
 import Testing
 
 @Suite("QueueEditor")
@@ -134,19 +135,18 @@ struct QueueEditorTests {
 
   @Test("Save gives the queue exactly the draft's order, against a plain list on 3,000 seeded edit sessions")
   func seededSessions() throws {
-    for seed in UInt64(0)..<3_000 {
-      var random = SplitMix64(seed: seed)
-      let count = random.integer(in: 0...8)
+    for var trial in SeededCases(seed: 0xED_1702, count: 3_000) {
+      let count = trial.random.integer(in: 0...8)
       let episodes = (0..<count).map { reference("\($0)", seconds: 60 * ($0 + 1), played: $0 % 3 == 0 ? 30 : 0) }
       var library = try library(episodes)
-      let playhead = random.integer(in: 0...count)
+      let playhead = trial.random.integer(in: 0...count)
       try library.modify(.commute, now: start) { (queue) throws(QueueError) in try queue.makeCurrent(at: playhead) }
       var editor = try QueueEditor(editing: .commute, in: library)
       // The model: a plain list of GUIDs, changed the way each operation is described.
       var model = episodes.map(\.episodeGUID)
-      for _ in 0..<random.integer(in: 0...6) where !model.isEmpty {
-        let index = random.integer(in: 0...model.count - 1)
-        switch random.integer(in: 0...3) {
+      for _ in 0..<trial.random.integer(in: 0...6) where !model.isEmpty {
+        let index = trial.random.integer(in: 0...model.count - 1)
+        switch trial.random.integer(in: 0...3) {
         case 0:
           try editor.removeEpisodes(atOffsets: [index])
           model.remove(at: index)
@@ -157,26 +157,26 @@ struct QueueEditorTests {
           try editor.moveEpisodeDown(at: index)
           if index < model.count - 1 { model.swapAt(index, index + 1) }
         default:
-          let destination = random.integer(in: 0...model.count)
+          let destination = trial.random.integer(in: 0...model.count)
           try editor.moveEpisodes(fromOffsets: [index], toOffset: destination)
           let moved = model.remove(at: index)
           model.insert(moved, at: destination > index ? destination - 1 : destination)
         }
       }
-      #expect(editor.draft.episodes.map(\.episodeGUID) == model, "seed \(seed)")
+      #expect(editor.draft.episodes.map(\.episodeGUID) == model, "\(trial)")
       let before = try library.queue(.commute)
       try editor.save(to: &library, now: start)
       let after = try library.queue(.commute)
-      #expect(after.episodes.map(\.episodeGUID) == model, "seed \(seed)")
+      #expect(after.episodes.map(\.episodeGUID) == model, "\(trial)")
       for episode in after.episodes {
         #expect(
           episode.playbackPositionSeconds == before.episodes.first { $0.id == episode.id }?.playbackPositionSeconds,
-          "seed \(seed)")
+          "\(trial)")
       }
       if let current = before.current, model.contains(current.episodeGUID) {
-        #expect(after.current?.id == current.id, "seed \(seed): the current episode stays current")
+        #expect(after.current?.id == current.id, "\(trial): the current episode stays current")
       } else if before.current == nil {
-        #expect(after.current == nil, "seed \(seed): a queue at its end stays at its end")
+        #expect(after.current == nil, "\(trial): a queue at its end stays at its end")
       }
     }
   }

@@ -43,7 +43,7 @@ struct QueueManagementScreenTests {
   @Test("switching turned off, rules turned off, several rules, no rules")
   func switching() throws {
     var library = QueueLibrary(now: start)
-    try library.setAutoSwitchEnabled(false, for: .commute, now: start)
+    try library.disableAutoSwitch(for: .commute, now: start)
     try library.modify(.workout, now: start) { (queue) throws(QueueError) in
       try queue.replaceAutoSwitchRules(with: [.motion(.running), .audioOutput(.airPods)])
     }

@@ -51,11 +51,11 @@ struct KnownAudioDeviceTests {
     let text = QueueLibrary(now: testDate).jsonText()
       .replacingOccurrences(of: #""kind": "car","#, with: #""kind": "car", "strength": 3,"#)
     var library = try QueueLibrary(json: Array(text.utf8), now: testDate)
-    try library.setConsent(.never, forRule: 0, of: .commute, now: testDate)
+    try library.recordConsent(.never, forRule: 0, of: .commute, now: testDate)
     #expect(library[.commute]?.autoSwitchRules == [AutoSwitchRule(.car, consent: .never)])
     #expect(library.jsonText().contains(#""strength": 3"#))
     #expect(throws: QueueError.indexOutOfRange(index: 1, validRange: 0...0, queueName: "🚗 Commute")) {
-      try library.setConsent(.never, forRule: 1, of: .commute, now: testDate)
+      try library.recordConsent(.never, forRule: 1, of: .commute, now: testDate)
     }
   }
 }

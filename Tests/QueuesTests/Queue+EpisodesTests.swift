@@ -1,6 +1,7 @@
 import Foundation
 import Queues
 import SmartFill
+import SmartFillTestSupport
 import Testing
 
 @Suite("Queue episodes")
@@ -106,14 +107,12 @@ struct QueueEpisodesTests {
 
   @Test("moves agree with a simple model over thousands of seeded cases")
   func movesAgainstModel() throws {
-    let seed: UInt64 = 0x5EED_0005
-    var random = SeededGenerator(seed: seed)
-    for trial in 0..<3000 {
-      let count = Int.random(in: 1...8, using: &random)
+    for var trial in SeededCases(seed: 0x5EED_0005, count: 3_000) {
+      let count = Int.random(in: 1...8, using: &trial.random)
       let guids = (0..<count).map { "e\($0)" }
-      let offsets = IndexSet((0..<count).filter { _ in Bool.random(using: &random) })
-      let destination = Int.random(in: 0...count, using: &random)
-      let current = Int.random(in: 0...count, using: &random)
+      let offsets = IndexSet((0..<count).filter { _ in Bool.random(using: &trial.random) })
+      let destination = Int.random(in: 0...count, using: &trial.random)
+      let current = Int.random(in: 0...count, using: &trial.random)
       var sample = queue(guids, current: current)
       try sample.move(fromOffsets: offsets, toOffset: destination)
       // The model: take the moved ones out, then put them back in front of the element that was at
@@ -122,23 +121,22 @@ struct QueueEpisodesTests {
       var rest = guids.enumerated().filter { !offsets.contains($0.offset) }.map(\.element)
       let anchor = guids[destination...].first { !offsets.contains(guids.firstIndex(of: $0)!) }
       rest.insert(contentsOf: moved, at: anchor.flatMap { rest.firstIndex(of: $0) } ?? rest.count)
-      #expect(sample.guids == rest, "seed \(seed), trial \(trial)")
+      #expect(sample.guids == rest, "\(trial)")
       let expectedCurrent = current < count ? guids[current] : nil
-      #expect(sample.current?.episodeGUID == expectedCurrent, "seed \(seed), trial \(trial)")
+      #expect(sample.current?.episodeGUID == expectedCurrent, "\(trial)")
     }
   }
 
   @Test("inserts agree with a simple model over thousands of seeded cases")
   func insertsAgainstModel() throws {
-    let seed: UInt64 = 0x5EED_1115
-    var random = SeededGenerator(seed: seed)
-    for trial in 0..<3000 {
-      let count = Int.random(in: 0...6, using: &random)
+    for var trial in SeededCases(seed: 0x5EED_1115, count: 3_000) {
+      let count = Int.random(in: 0...6, using: &trial.random)
       let guids = (0..<count).map { "e\($0)" }
-      let current = Int.random(in: 0...count, using: &random)
-      let incoming = (0..<Int.random(in: 0...4, using: &random)).map { _ in "e\(Int.random(in: 0..<9, using: &random))"
+      let current = Int.random(in: 0...count, using: &trial.random)
+      let incoming = (0..<Int.random(in: 0...4, using: &trial.random)).map { _ in
+        "e\(Int.random(in: 0..<9, using: &trial.random))"
       }
-      let index = Int.random(in: 0...count, using: &random)
+      let index = Int.random(in: 0...count, using: &trial.random)
       var sample = queue(guids, current: current)
       try sample.insert(incoming.map { reference($0) }, at: index)
       // The model: the incoming episodes, once each, leave their old places and go in at `index`, counted
@@ -148,12 +146,12 @@ struct QueueEpisodesTests {
       var rest = guids.filter { !unique.contains($0) }
       let target = index - guids.prefix(index).filter { unique.contains($0) }.count
       rest.insert(contentsOf: unique, at: target)
-      #expect(sample.guids == rest, "seed \(seed), trial \(trial)")
+      #expect(sample.guids == rest, "\(trial)")
       if current < count {
-        #expect(sample.current?.episodeGUID == guids[current], "seed \(seed), trial \(trial)")
+        #expect(sample.current?.episodeGUID == guids[current], "\(trial)")
       } else if !unique.isEmpty {
         let atEnd = target == rest.count - unique.count
-        #expect(sample.current?.episodeGUID == (atEnd ? unique[0] : nil), "seed \(seed), trial \(trial)")
+        #expect(sample.current?.episodeGUID == (atEnd ? unique[0] : nil), "\(trial)")
       }
     }
   }

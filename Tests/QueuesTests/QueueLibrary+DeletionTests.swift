@@ -28,6 +28,16 @@ struct QueueLibraryDeletionTests {
     #expect(library.deletedQueues.first?.deletedAt == later(60))
   }
 
+  @Test("a deletion is restorable for 30 days to the second, and not offered after")
+  func restorableDeletions() throws {
+    var library = try library()
+    try library.delete(try library.deletion(of: .commute), now: later(0))
+    let window = QueueLibrary.restorableDays * 86_400
+    #expect(library.restorableDeletedQueues(now: later(window)).map(\.queue.id) == [.commute])
+    #expect(library.restorableDeletedQueues(now: later(window + 1)).isEmpty)
+    #expect(throws: QueueError.self) { try library.restore(.commute, now: later(window + 1)) }
+  }
+
   @Test("a confirmation goes stale when the queue changes before the deletion")
   func staleConfirmation() throws {
     var library = try library()

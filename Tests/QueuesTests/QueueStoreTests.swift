@@ -163,7 +163,7 @@ final class QueueStoreTests {
     #expect(loaded[.commute]?.autoSwitchRules.last?.trigger == .focusFilter(focusName: "Driving"))
     let saved = try store.update { (library) throws(QueueError) in
       library.markAudioDevice("00:11:22", name: "Golf", isCar: true)
-      try library.setConsent(.always, forRule: 0, of: .commute)
+      try library.recordConsent(.always, forRule: 0, of: .commute)
     }
     #expect(FileManager.default.contents(atPath: store.path + ".v3-backup") == version3)
     let text = try String(contentsOfFile: store.path, encoding: .utf8)
@@ -173,7 +173,7 @@ final class QueueStoreTests {
     #expect(reloaded.knownAudioDevice("00:11:22")?.isCar == true)
     #expect(reloaded[.commute]?.autoSwitchRules.first?.consent == .always)
     // A second write keeps the first backup as it was.
-    try store.update { (library) throws(QueueError) in try library.setAutoSwitchEnabled(false, for: .sleep) }
+    try store.update { (library) throws(QueueError) in try library.disableAutoSwitch(for: .sleep) }
     #expect(FileManager.default.contents(atPath: store.path + ".v3-backup") == version3)
     #expect(try store.load()[.sleep]?.isAutoSwitchEnabled == false)
   }
@@ -241,7 +241,7 @@ final class QueueStoreTests {
   func twoProcesses() throws {
     let writer = try #require(writerURL(), "build queue-store-writer first (swift build)")
     let store = try store()
-    let count = 60
+    let count = TestScale.count(60, minimum: 20)
     let processes = try ["a", "b"].map { tag in
       let process = Process()
       process.executableURL = writer
@@ -264,7 +264,7 @@ final class QueueStoreTests {
   @Test("two threads of one process writing the same store keep each other's changes")
   func twoThreads() throws {
     let store = try store()
-    let count = 40
+    let count = TestScale.count(40, minimum: 20)
     let failures = Mutex<[QueueError]>([])
     DispatchQueue.concurrentPerform(iterations: 2) { thread in
       for index in 0..<count {
@@ -287,39 +287,48 @@ final class QueueStoreTests {
     #expect(library.revision == 2 * count)
   }
 
+  @Test("read changes nothing on disk: a corrupt file stays, and what an update set aside is listed")
+  func readOnly() throws {
+    let store = try store()
+    try Data("{\"broken".utf8).write(to: URL(fileURLWithPath: store.path))
+    #expect(throws: QueueError.self) { try store.read() }
+    #expect(bytes(store.path) == Array("{\"broken".utf8))
+    #expect(store.setAsideFiles.isEmpty)
+    #expect(throws: QueueError.self) { try store.update { _ in } }
+    #expect(store.setAsideFiles.count == 1)
+    #expect(store.setAsideFiles.first.flatMap { bytes($0) } == Array("{\"broken".utf8))
+    #expect(try store.read().report.isComplete, "the store is missing now: a new library")
+  }
+
   @Test("a writer killed at random moments hundreds of times always leaves a whole state it wrote")
   func killedWriter() throws {
     let writer = try #require(writerURL(), "build queue-store-writer first (swift build)")
-    let environment = ProcessInfo.processInfo.environment
-    let seed = environment["QUEUES_CRASH_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0..<1_000_000)
-    let runs = environment["QUEUES_CRASH_RUNS"].flatMap { Int($0) } ?? 300
-    print("killed-writer test: seed \(seed), \(runs) runs (replay with QUEUES_CRASH_SEED=\(seed))")
-    var random = SeededGenerator(seed: seed)
     let store = try store()
     var announced: [Int: Set<UInt64>] = [:]
     var lastCommitted = 0
     var killedMidWrite = 0
     var killedAfterRename = 0
-    for run in 0..<runs {
+    let cases = SeededCases(seed: 0xC7A5_4ED5, count: 300)
+    for var trial in cases {
       let process = Process()
       process.executableURL = writer
-      process.arguments = ["crash", store.path, String(seed), "400"]
+      process.arguments = ["crash", store.path, String(trial.seed), "400"]
       let output = Pipe()
       process.standardOutput = output
       try process.run()
       var received = Data()
-      if run.isMultiple(of: 2) {
+      if trial.index.isMultiple(of: 2) {
         // Any moment in the writer's life: starting, reading, changing, writing.
-        usleep(UInt32.random(in: 1_000...60_000, using: &random))
+        usleep(UInt32.random(in: 1_000...60_000, using: &trial.random))
       } else {
         // Just after the writer announces its first, second or third write: inside or around the write.
-        let writes = Int.random(in: 1...3, using: &random)
+        let writes = Int.random(in: 1...3, using: &trial.random)
         while received.split(separator: UInt8(ascii: "\n")).filter({ $0.first == UInt8(ascii: "W") }).count < writes {
           let chunk = output.fileHandleForReading.availableData
           if chunk.isEmpty { break }
           received.append(chunk)
         }
-        usleep(UInt32.random(in: 0...3_000, using: &random))
+        usleep(UInt32.random(in: 0...3_000, using: &trial.random))
       }
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
@@ -336,22 +345,22 @@ final class QueueStoreTests {
         }
       }
       guard let content = bytes(store.path) else {
-        #expect(lastCommitted == 0, "seed \(seed), run \(run): the store vanished after revision \(lastCommitted)")
+        #expect(lastCommitted == 0, "\(trial): the store vanished after revision \(lastCommitted)")
         continue
       }
       let library: QueueLibrary
       do {
         library = try store.load()
       } catch {
-        Issue.record("seed \(seed), run \(run): the reload failed: \(error)")
+        Issue.record("\(trial): the reload failed: \(error)")
         return
       }
       #expect(
         announced[library.revision]?.contains(StableHash.fnv1a64(content)) == true,
-        "seed \(seed), run \(run): revision \(library.revision) on disk is not a state the writer wrote")
+        "\(trial): revision \(library.revision) on disk is not a state the writer wrote")
       #expect(
         library.revision >= lastCommitted,
-        "seed \(seed), run \(run): revision \(library.revision) on disk is older than the committed \(lastCommitted)")
+        "\(trial): revision \(library.revision) on disk is older than the committed \(lastCommitted)")
       if lastAnnounced > library.revision { killedMidWrite += 1 }
       if library.revision > lastCommitted { killedAfterRename += 1 }
       lastCommitted = max(lastCommitted, library.revision)
@@ -359,9 +368,9 @@ final class QueueStoreTests {
     let directory = (store.path as NSString).deletingLastPathComponent
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".tmp-") }
     #expect(leftovers.count <= 1, "stale temporary files are cleaned up by the next write: \(leftovers)")
-    #expect(lastCommitted > 0, "seed \(seed): the writer never committed; the test checked nothing")
+    #expect(TestScale.replayedSeed != nil || lastCommitted > 0, "the writer never committed; the test checked nothing")
     print(
-      "killed-writer test: seed \(seed), \(runs) kills, \(lastCommitted) revisions committed, "
+      "killed-writer test: \(cases.count) kills, \(lastCommitted) revisions committed, "
         + "\(killedMidWrite) kills between a write's start and its rename, \(killedAfterRename) just after a rename")
   }
 }

@@ -3,9 +3,6 @@ import Queues
 import SmartFill
 import SmartFillSupport
 
-/// The seeded generator of the property tests, so that every failure can be replayed from its seed.
-typealias SeededGenerator = SplitMix64
-
 /// 2026-11-29T08:00:00Z, the date the tests' libraries are made at.
 let testDate = Date(timeIntervalSince1970: 1_795_939_200)
 

@@ -144,4 +144,24 @@ struct AuditCommandTests {
     #expect(SmartFillCommand.run(["help", "audit"]) == .init(standardOutput: HelpText.auditHelp))
     #expect(HelpText.auditHelp.contains("USAGE: smartfill audit [--catalog <catalog>] [--store <queues>] "))
   }
+
+  @Test("a store over the queue store's limit is refused by audit and simulate before it is read (issue 45, 5)")
+  func storeLimit() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    // A sparse file one byte over the limit: no disk, and no read if the size is checked first.
+    let store = folder.file("big.json")
+    #expect(FileManager.default.createFile(atPath: store, contents: Data("{".utf8)))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: store))
+    try handle.truncate(atOffset: UInt64(QueueStore.maximumFileSize + 1))
+    try handle.close()
+    let timeline = try folder.write("day.json", SimulateCommandTests.timeline)
+    for arguments in [["audit", "--only", "queues", "--store", store], ["simulate", timeline, "--store", store]] {
+      let output = SmartFillCommand.run(arguments)
+      #expect(output.exitStatus == 1, "\(arguments)")
+      #expect(
+        output.standardError.contains("more than the limit of \(QueueStore.maximumFileSize) bytes"),
+        "\(arguments): \(output.standardError)")
+    }
+  }
 }

@@ -15,7 +15,7 @@ struct CommandErrorTests {
   func subcommands() {
     #expect(
       Subcommand.allCases.map(\.rawValue) == [
-        "import", "fill", "generate", "validate", "simulate", "sync", "queues", "audit",
+        "import", "fill", "generate", "validate", "shows", "episodes", "simulate", "sync", "queues", "audit",
       ])
   }
 }

@@ -9,7 +9,7 @@ import Testing
 struct FillCommandTests {
   let fillUsage =
     "Usage: smartfill fill <catalog> --mode <mode> [--minutes <minutes>] [--tolerance <minutes>] "
-    + "[--aim <minutes>] [--priority <feed-url> ...] [--exclude <guid> ...] [--json]\n"
+    + "[--aim <minutes>] [--priority <show> ...] [--exclude <guid> ...] [--json]\n"
 
   @Test("--json prints exactly one document with the documented keys")
   func json() throws {
@@ -196,7 +196,8 @@ struct FillCommandTests {
       ),
       (
         ["--minutes", "0.001"],
-        "The value '0.001' is invalid for '--minutes <minutes>': expected minutes more than 0 and at most 10080"
+        "The value '0.001' is invalid for '--minutes <minutes>': it is less than a second; expected minutes more "
+          + "than 0 and at most 10080, at least 1 second (0.0167)"
       ),
       (
         ["--minutes", "20000"],
@@ -208,7 +209,8 @@ struct FillCommandTests {
       ),
       (
         ["--minutes", "30", "--priority", "https://nowhere"],
-        "--priority https://nowhere: no show with this feed URL in the catalog"
+        "--priority: no show in the catalog has the title or feed URL \"https://nowhere\"; see 'smartfill shows "
+          + "<catalog>' for the shows"
       ),
     ])
   func engineErrors(extra: [String], message: String) throws {
@@ -256,5 +258,19 @@ struct FillCommandTests {
     #expect(run.exitStatus == 0)
     #expect(run.standardError.components(separatedBy: "\n").count == 10_001)
     #expect(run.standardError.hasPrefix("warning: --exclude missing-0: no such episode in \(catalog)\n"))
+  }
+
+  @Test("a target under a second and a short target are answered for what they are (issue 45, 13)")
+  func shortTargets() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let catalog = try folder.write("c.json", Data(smallCatalog.jsonBytes()))
+    let tiny = SmartFillCommand.run(["fill", catalog, "--mode", "fill-time", "--minutes", "0.001"])
+    #expect(tiny.exitStatus == 64)
+    #expect(tiny.standardError.contains("less than a second"), "\(tiny.standardError)")
+    // 1.5 minutes with the default tolerance: the tolerance fits the target (half of it).
+    let short = SmartFillCommand.run(["fill", catalog, "--mode", "fill-time", "--minutes", "1.5"])
+    #expect(short.exitStatus == 0, "\(short.standardError)")
+    #expect(short.standardOutput.hasPrefix("Total 0:00 for a target of 1:30 ± 0:45"), "\(short.standardOutput)")
   }
 }

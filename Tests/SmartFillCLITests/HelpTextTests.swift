@@ -26,6 +26,8 @@ struct HelpTextTests {
         fill                    Fill a queue from a catalog.
         generate                Generate a synthetic catalog for benchmarks.
         validate                Check a catalog and list every problem.
+        shows                   List a catalog's shows: titles, feed URLs and counts.
+        episodes                List a show's episodes: GUIDs, numbers and durations.
         simulate                Replay a timeline of context events through auto-switching.
         sync                    Simulate devices syncing their queues.
         queues                  Show and change the queues in a store file.
@@ -48,7 +50,7 @@ struct HelpTextTests {
       against the target. Episodes with an unknown duration are never chosen by fill-time or variety.
 
       USAGE: smartfill fill <catalog> --mode <mode> [--minutes <minutes>] [--tolerance <minutes>] \
-      [--aim <minutes>] [--priority <feed-url> ...] [--exclude <guid> ...] [--json]
+      [--aim <minutes>] [--priority <show> ...] [--exclude <guid> ...] [--json]
 
       ARGUMENTS:
         <catalog>               A catalog file (JSON, version 1).
@@ -56,11 +58,12 @@ struct HelpTextTests {
       OPTIONS:
         --mode <mode>           fill-time, continue-series or variety.
         --minutes <minutes>     The target duration in minutes; required except for continue-series.
-        --tolerance <minutes>   How far the total may be from the target, in minutes (default: 3).
+        --tolerance <minutes>   How far the total may be from the target, in minutes (default: 3, or half
+                                of a target shorter than that).
         --aim <minutes>         How close to the target to aim: within this of it, or as close as any
                                 choice gets when that is farther (default: 1; the tolerance: anywhere in
                                 the window).
-        --priority <feed-url>   A show to prefer; repeat for more, the first most.
+        --priority <show>       A show to prefer, by title or feed URL; repeat for more, the first most.
         --exclude <guid>        An episode never to choose, by GUID (or feed URL#GUID); repeatable.
         --json                  Print the queue as one JSON document instead of a table.
         -h, --help              Show help information.

@@ -264,6 +264,55 @@ struct ImportCommandTests {
     #expect(written.shows[2].episodes.first?.durationSeconds == 1200)
   }
 
+  @Test("what import says of text, white space, a FIFO and a missing folder is what they are (issue 45, 13)")
+  func misleadingMessages() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let text = try folder.write("hello.txt", "hello\n")
+    let blank = try folder.write("blank.xml", "  \n ")
+    let fifo = folder.file("fifo.xml")
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let list = try folder.write("l.opml", "<opml><body/></opml>")
+    let cases: [([String], String)] = [
+      (
+        ["import", text],
+        "hello.txt: rejected at line 1, column 1: malformed XML: not an XML document: it starts with \"hello\""
+      ),
+      (
+        ["import", blank],
+        "blank.xml: rejected at line 1, column 1: malformed XML: the document is empty (only white space)"
+      ),
+      (["import", fifo], "fifo.xml: rejected: cannot read the file: it is a FIFO (named pipe)"),
+      (
+        ["import", "--opml", list, "--feeds", folder.file("nonexistent")],
+        "nonexistent: cannot read the file: no such directory"
+      ),
+    ]
+    for (arguments, message) in cases {
+      let output = SmartFillCommand.run(arguments + ["-o", folder.file("c.json")])
+      #expect(output.exitStatus == 1, "\(arguments)")
+      #expect(output.standardError.contains(message), "\(arguments): \(output.standardError)")
+    }
+  }
+
+  @Test("an OPML list whose feeds are all missing says what was not found and exits 1 (issue 46, 6)")
+  func nothingImported() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    try FileManager.default.createDirectory(atPath: folder.file("feeds"), withIntermediateDirectories: true)
+    let list = try folder.write(
+      "l.opml", #"<opml><body><outline text="Gone" xmlUrl="https://gone.example/feed"/></body></opml>"#)
+    let output = SmartFillCommand.run([
+      "import", "--opml", list, "--feeds", folder.file("feeds"), "-o", folder.file("c.json"),
+    ])
+    #expect(output.exitStatus == 1)
+    #expect(output.standardError.contains("subscription list: no feed file for \"Gone\" (https://gone.example/feed)"))
+    #expect(
+      output.standardError.hasSuffix(
+        "Error: nothing was imported: no feed file was found for the 1 subscription of the list\n"))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("c.json")))
+  }
+
   @Test(
     "usage errors",
     arguments: [

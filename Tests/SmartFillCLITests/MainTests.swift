@@ -33,6 +33,35 @@ struct MainTests {
   }
 }
 
+extension MainTests {
+  @Test("a question's answer is read as a short line: endless input is no answer, and nothing is deleted (issue 45, 7)")
+  func boundedAnswer() throws {
+    guard let binary = Self.binary else {
+      print("the smartfill binary was not found next to the test bundle; the process test is skipped")
+      return
+    }
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let store = folder.file("s.json")
+    #expect(try binary.run(["queues", "create", "Bike", "--store", store]).status == 0)
+    let process = Process()
+    process.executableURL = binary.url
+    process.arguments = ["queues", "delete", "bike", "--store", store]
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/zero"))
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(30)
+    while process.isRunning, Date() < deadline { usleep(20_000) }
+    let ended = !process.isRunning
+    if !ended { process.terminate() }
+    process.waitUntilExit()
+    #expect(ended, "the answer was still being read after 30 s")
+    #expect(process.terminationStatus == 1)
+    #expect(try binary.run(["queues", "show", "bike", "--store", store]).status == 0, "Bike is still there")
+  }
+}
+
 /// The process's streams and files under faults: closed or full streams, a closed pipe, a file-size limit.
 @Suite("smartfill under faults")
 struct MainFaultTests {

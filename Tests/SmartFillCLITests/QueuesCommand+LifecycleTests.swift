@@ -147,4 +147,34 @@ struct QueuesCommandLifecycleTests {
     #expect(output.exitStatus == 1)
     #expect(output.standardError == "Error: the undo file is not valid: queueID: the field is missing\n")
   }
+
+  @Test("a clear whose undo cannot be kept changes nothing (issue 45, 1)")
+  func clearWithoutUndo() throws {
+    let session = try QueuesSession()
+    let catalog = try session.write(queuesCatalog)
+    session.run("add", "commute", "a5", "a6", "--catalog", catalog)
+    let before = try session.library()
+    // A directory where the undo goes: a stand-in for a full disk or a read-only file.
+    try FileManager.default.createDirectory(atPath: session.storePath + ".undo", withIntermediateDirectories: false)
+    let output = session.run("clear", "commute")
+    #expect(output.exitStatus == 1)
+    #expect(output.standardError.hasPrefix("Error: \(session.storePath).undo: cannot keep the undo: "))
+    #expect(output.standardError.contains("nothing was changed"))
+    #expect(try session.library() == before)
+  }
+
+  @Test("a deletion past 30 days is not offered as restorable by list or list --json (issue 45, 10)")
+  func expiredNotOffered() throws {
+    let session = try QueuesSession()
+    session.run("create", "Bike")
+    session.run("delete", "bike", "--yes")
+    #expect(session.run("list").standardOutput.contains("Recently deleted (restorable for 30 days): Bike"))
+    session.now = day(10 + 31)
+    #expect(session.run("restore", "bike").exitStatus != 0)
+    let list = session.run("list")
+    #expect(!list.standardOutput.contains("Bike"), "\(list.standardOutput)")
+    let json = session.run("list", "--json").standardOutput
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect((object["deletedQueues"] as? [Any])?.isEmpty == true, "\(json)")
+  }
 }

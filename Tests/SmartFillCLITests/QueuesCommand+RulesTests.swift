@@ -113,4 +113,16 @@ struct QueuesCommandRulesTests {
     }
     #expect(try session.library().queue(.commute).autoSwitchRules == [.car])
   }
+
+  @Test("a time range whose end is its start is refused, as the audit reads it as a mistake (issue 45, 11)")
+  func zeroLengthRange() throws {
+    let session = try QueuesSession()
+    let output = session.run("rules", "commute", "add", "time", "--start", "07:00", "--end", "7:00")
+    #expect(output.exitStatus == 64)
+    #expect(
+      output.standardError
+        == "Error: The value '7:00' is invalid for '--end <HH:MM>': it equals --start, a range of no length; give "
+        + "another end (the range may pass midnight, such as 22:00 to 06:00)\n")
+    #expect(try session.library().queue(.commute).autoSwitchRules == [.car])
+  }
 }

@@ -92,4 +92,18 @@ struct QueuesCommandSmartFillTests {
     #expect(session.run("undo").standardOutput == "Undid fill --replace: put back 1 episode in 🚗 Commute.\n")
     #expect(try session.library().queue(.commute).episodes.map(\.episodeGUID) == ["c1", "a5"])
   }
+
+  @Test("a fill --replace whose undo cannot be kept changes nothing (issue 45, 1)")
+  func replaceWithoutUndo() throws {
+    let session = try QueuesSession()
+    let catalog = try session.write(queuesCatalog)
+    session.run("add", "commute", "c1", "--catalog", catalog)
+    session.run("settings", "commute", "--mode", "continue-series", "--minutes", "20", "--tolerance", "0")
+    let before = try session.library()
+    try FileManager.default.createDirectory(atPath: session.storePath + ".undo", withIntermediateDirectories: false)
+    let output = session.run("fill", "commute", "--catalog", catalog, "--replace")
+    #expect(output.exitStatus == 1)
+    #expect(output.standardError.contains("cannot keep the undo"))
+    #expect(try session.library() == before)
+  }
 }

@@ -236,15 +236,54 @@ struct QueuesCommandTests {
       "🚗", "--activity", "running", "--start", "22:00", "--end", "06:00", "--days", "weekdays", "--output",
       "airPods", "--json", "\u{1B}[2J", "",
     ]
-    for seed in UInt64(0)..<2_000 {
-      var random = SplitMix64(seed: seed)
-      var arguments = [commands[random.integer(in: 0...commands.count - 1)]]
-      for _ in 0..<random.integer(in: 0...5) { arguments.append(words[random.integer(in: 0...words.count - 1)]) }
-      session.answers = [random.integer(in: 0...1) == 0 ? "y" : "n"]
+    for var trial in SeededCases(seed: 0xC0_11AE, count: 2_000) {
+      var arguments = [commands[trial.random.integer(in: 0...commands.count - 1)]]
+      for _ in 0..<trial.random.integer(in: 0...5) {
+        arguments.append(words[trial.random.integer(in: 0...words.count - 1)])
+      }
+      session.answers = [trial.random.integer(in: 0...1) == 0 ? "y" : "n"]
       let output = session.run(arguments)
-      #expect([0, 1, 64].contains(output.exitStatus), "seed \(seed): \(arguments)")
-      #expect(output.exitStatus == 0 || output.standardError.hasPrefix("Error: "), "seed \(seed): \(arguments)")
-      #expect(throws: Never.self, "seed \(seed): \(arguments)") { _ = try session.library() }
+      #expect([0, 1, 64].contains(output.exitStatus), "\(trial): \(arguments)")
+      #expect(output.exitStatus == 0 || output.standardError.hasPrefix("Error: "), "\(trial): \(arguments)")
+      #expect(throws: Never.self, "\(trial): \(arguments)") { _ = try session.library() }
     }
+  }
+
+  @Test("a text that is one queue's name and another's id is a usage error in show, delete and audit (issue 45, 12)")
+  func idNameCollision() throws {
+    let session = try QueuesSession()
+    #expect(session.run("create", "  commute  ").exitStatus == 0)
+    let created = try #require(try session.library().queue(named: "commute"))
+    #expect(created.id != .commute)
+    for command in [["show", "commute"], ["delete", "commute", "--yes"]] {
+      let output = session.run(command)
+      #expect(output.exitStatus == 64, "\(command)")
+      #expect(
+        output.standardError
+          == "Error: 'commute' is the name of commute (\(created.id.rawValue)) and the id of 🚗 Commute (commute); "
+          + "give the whole name of the second or the id of the first\n", "\(command)")
+    }
+    let audit = SmartFillCommand.run(["audit", "--queue", "commute", "--store", session.storePath])
+    #expect(audit.exitStatus == 64, "\(audit.standardError)")
+    #expect(audit.standardError.contains("is the name of commute"))
+    #expect(session.run("show", "🚗 Commute").exitStatus == 0)
+    #expect(session.run("show", created.id.rawValue).exitStatus == 0)
+    #expect(try session.library().queues.count == 5, "nothing was deleted")
+  }
+
+  @Test("runs of spaces in a name are one space at creation and at lookup (issue 46, 5)")
+  func innerSpaces() throws {
+    let session = try QueuesSession()
+    #expect(session.run("create", "Morning  Run").standardOutput == "Created Morning Run.\n")
+    #expect(session.run("show", "morning   run").exitStatus == 0)
+    #expect(session.run("create", "morning\u{A0}run").exitStatus != 0, "the same name")
+    // A name an older version kept with two spaces is found too.
+    var library = try session.library()
+    try library.rename(try #require(library.queue(named: "morning run")).id, to: "Evening Run")
+    try QueueStore(path: session.storePath).save(library)
+    var text = try session.folder.read("queues.json")
+    text = text.replacingOccurrences(of: "Evening Run", with: "Evening  Run")
+    try session.folder.write("queues.json", text)
+    #expect(session.run("show", "evening run").exitStatus == 0)
   }
 }

@@ -17,11 +17,10 @@ struct QueuesCommandUndoTests {
 
   @Test("putting back agrees with the library's own undoClear on 3,000 seeded histories")
   func againstTheLibrary() throws {
-    for seed in UInt64(0)..<3_000 {
-      var random = SplitMix64(seed: seed)
+    for var trial in SeededCases(seed: 0x0D0_C1EA, count: 3_000) {
       var library = QueueLibrary(now: day(0))
-      let count = random.integer(in: 0...7)
-      let playhead = random.integer(in: 0...count)
+      let count = trial.random.integer(in: 0...7)
+      let playhead = trial.random.integer(in: 0...count)
       try library.modify(.commute, now: day(0)) { (queue) throws(QueueError) in
         try queue.playLast((0..<count).map(Self.episode))
         try queue.makeCurrent(at: playhead)
@@ -29,19 +28,19 @@ struct QueuesCommandUndoTests {
       let old = try library.queue(.commute)
       let token = try library.clear(.commute, now: day(1))
       // Since the clear: episodes added (new ones, and some of the cleared ones), perhaps one played.
-      let added = (0..<random.integer(in: 0...4)).map { _ in Self.episode(random.integer(in: 0...11)) }
+      let added = (0..<trial.random.integer(in: 0...4)).map { _ in Self.episode(trial.random.integer(in: 0...11)) }
       try library.modify(.commute, now: day(2)) { (queue) throws(QueueError) in
         try queue.playLast(added)
-        if !queue.isEmpty, random.integer(in: 0...1) == 0 {
-          try queue.makeCurrent(at: random.integer(in: 0...queue.count))
+        if !queue.isEmpty, trial.random.integer(in: 0...1) == 0 {
+          try queue.makeCurrent(at: trial.random.integer(in: 0...queue.count))
         }
       }
       var ours = try library.queue(.commute)
       _ = try QueuesCommandUndo.putBack(old, into: &ours)
       try library.undoClear(token, now: day(3))
       let theirs = try library.queue(.commute)
-      #expect(ours.episodes == theirs.episodes, "seed \(seed)")
-      #expect(ours.currentIndex == theirs.currentIndex, "seed \(seed)")
+      #expect(ours.episodes == theirs.episodes, "\(trial)")
+      #expect(ours.currentIndex == theirs.currentIndex, "\(trial)")
     }
   }
 }

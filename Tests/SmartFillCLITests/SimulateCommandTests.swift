@@ -74,7 +74,7 @@ struct SimulateCommandTests {
     #expect(
       SmartFillCommand.run(["simulate", good, "--store", store])
         == .init(
-          standardError: "Error: \(store): invalid queue store: queue library, queues: expected an array, found 3\n",
+          standardError: "Error: \(store): invalid queue store: queues: expected an array, found 3\n",
           exitStatus: 1))
     let missing = folder.file("missing.json")
     #expect(
