@@ -18,14 +18,18 @@ import PackageDescription
 //   Queues                  named queues and their store                           on SmartFill
 //   AutoSwitch              context-aware switching between queues, the timeline   on Queues
 //   QueueSync               multi-device sync of the queues (replicated state, server
-//                           protocol, engine, simulator)                           on Queues
+//                           protocol, engine)                                      on Queues
+//   QueueSyncSimulation     sync's randomized simulation, its control rules and
+//                           workloads (no product)                                 on QueueSync
 //   QueueSyncPostgres       the sync server's record store on PostgreSQL           on QueueSync, CLibPQ (libpq)
 //   QueueScreens            the switcher, management and editor screens as values  on Queues
 //   Audit                   the design's validation checklist as a report of checks run on SmartFill, FillRules,
-//                           Queues, AutoSwitch, QueueSync, SyntheticCatalogs, DesignBaseline
+//                           Queues, AutoSwitch, QueueSync, QueueSyncSimulation, SyntheticCatalogs,
+//                           DesignBaseline
 //   SmartFillCLI, smartfill the command-line tool                                  on Feeds, Queues, AutoSwitch,
-//                                                                                  QueueSync, QueueScreens,
-//                                                                                  SyntheticCatalogs, Audit
+//                                                                                  QueueSync, QueueSyncSimulation,
+//                                                                                  QueueScreens, SyntheticCatalogs,
+//                                                                                  Audit
 //   Benchmarks/             BenchmarkSupport (measurement), fillbench, queuebench and syncbench
 //   Tests/                  a test target per module, SmartFillTestSupport (shared test helpers) and
 //                           queue-store-writer (the store's crash-test child process), sync-device-process
@@ -125,7 +129,14 @@ let package = Package(
     .testTarget(
       name: "QueueSyncTests",
       dependencies: [
-        "QueueSync", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport", "sync-device-process",
+        "QueueSync", "QueueSyncSimulation", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport",
+        "SyncDeviceSupport", "sync-device-process",
+      ]),
+    .target(name: "QueueSyncSimulation", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport"]),
+    .testTarget(
+      name: "QueueSyncSimulationTests",
+      dependencies: [
+        "QueueSyncSimulation", "QueueSync", "Queues", "SmartFill", "SmartFillSupport", "SmartFillTestSupport",
       ]),
 
     // The screens.
@@ -148,23 +159,25 @@ let package = Package(
       name: "Audit",
       dependencies: [
         "SmartFill", "SmartFillSupport", "SyntheticCatalogs", "FillRules", "Queues", "AutoSwitch", "QueueSync",
-        "DesignBaseline",
+        "QueueSyncSimulation", "DesignBaseline",
       ]),
     .testTarget(
       name: "AuditTests",
-      dependencies: ["Audit", "SmartFill", "SmartFillSupport", "Queues", "AutoSwitch", "QueueSync"]),
+      dependencies: [
+        "Audit", "SmartFill", "SmartFillSupport", "Queues", "AutoSwitch", "QueueSync", "QueueSyncSimulation",
+      ]),
 
     // The command-line tool.
     .target(
       name: "SmartFillCLI",
       dependencies: [
         "SmartFill", "SmartFillSupport", "Feeds", "SyntheticCatalogs", "Queues", "AutoSwitch", "QueueSync",
-        "QueueScreens", "Audit",
+        "QueueSyncSimulation", "QueueScreens", "Audit",
       ]),
     .executableTarget(name: "smartfill", dependencies: ["SmartFillCLI"], linkerSettings: staticToolLinking),
     .testTarget(
       name: "SmartFillCLITests",
-      dependencies: ["SmartFillCLI", "SmartFill", "SyntheticCatalogs", "SmartFillTestSupport"]),
+      dependencies: ["SmartFillCLI", "SmartFill", "SyntheticCatalogs", "SmartFillTestSupport", "QueueSyncSimulation"]),
 
     // Benchmarks.
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
@@ -184,7 +197,10 @@ let package = Package(
       name: "queuebench", dependencies: ["Queues", "AutoSwitch", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
       path: "Benchmarks/queuebench"),
     .executableTarget(
-      name: "syncbench", dependencies: ["QueueSync", "Queues", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],
+      name: "syncbench",
+      dependencies: [
+        "QueueSync", "QueueSyncSimulation", "Queues", "SmartFill", "SmartFillSupport", "BenchmarkSupport",
+      ],
       path: "Benchmarks/syncbench"),
 
     .executableTarget(

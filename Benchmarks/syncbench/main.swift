@@ -1,20 +1,26 @@
 import BenchmarkSupport
 import Foundation
 import QueueSync
+import QueueSyncSimulation
 import Queues
 import SmartFill
 import SmartFillSupport
 
 // syncbench: sync's figures.
 //
-//   swift run -c release syncbench [--seeds N] [--steps N] [--operations N] [--iterations N] [--json]
+//   swift run -c release syncbench [--seeds N] [--steps N] [--operations N] [--iterations N]
+//                                  [--history-edits N] [--part all|basics|scale|simulation] [--json]
 //
 // - merge: two 1,000-episode states of one queue that diverged by 100 edits each, merged (p50, p90, p99, max);
 // - encode and decode of a 1,000-episode queue's record;
 // - record size of a 1,000-episode queue, fresh and after --operations edits on two devices (20,000), and
 //   the replicated metadata per entry (everything in the state but the episodes' own text);
 // - the simulation over --seeds seeds (10,000) × --steps steps (400), 2 to 5 devices, under the CRDT and the
-//   two controls: runs failing a check, episodes lost and resurrected, per 1,000 runs.
+//   two controls: runs failing a check, episodes lost and resurrected, per 1,000 runs;
+// - at scale (`Scale.swift`): records, merges and syncs of a queue of 1,000 and 10,000 episodes and of a
+//   library of 10,000 and 100,000 finished episodes, and a history of --history-edits edits (100,000) on
+//   three devices: edits and syncs at its start and end, the state file, the records.
+// --part runs one part alone.
 // Inputs are built before the timed regions; results go through a black hole. Exit 0, or 1 when a CRDT run
 // fails a check.
 
@@ -23,12 +29,18 @@ struct Options {
   var steps = 400
   var operations = 20_000
   var iterations = 200
+  var historyEdits = 100_000
+  var part = "all"
   var json = false
 
-  static let usage = "syncbench [--seeds <n>] [--steps <n>] [--operations <n>] [--iterations <n>] [--json]"
+  static let parts = ["all", "basics", "scale", "simulation"]
+  static let usage =
+    "syncbench [--seeds <n>] [--steps <n>] [--operations <n>] [--iterations <n>] [--history-edits <n>] "
+    + "[--part all|basics|scale|simulation] [--json]"
   static let parser = CommandLineParser(options: [
     .init("--seeds", value: "<n>"), .init("--steps", value: "<n>"), .init("--operations", value: "<n>"),
-    .init("--iterations", value: "<n>"), .init("--json"),
+    .init("--iterations", value: "<n>"), .init("--history-edits", value: "<n>"), .init("--part", value: "<part>"),
+    .init("--json"),
   ])
 
   static func parse(_ arguments: [String]) throws(CommandLineError) -> Options? {
@@ -38,13 +50,19 @@ struct Options {
     var options = Options()
     for (key, path) in [
       ("--seeds", \Options.seeds), ("--steps", \Options.steps), ("--operations", \Options.operations),
-      ("--iterations", \Options.iterations),
+      ("--iterations", \Options.iterations), ("--history-edits", \Options.historyEdits),
     ] {
       guard let text = parsed.value(key) else { continue }
       guard let value = Int(text), (1...10_000_000).contains(value) else {
         throw .invalidValue(text, for: "\(key) <n>", "use a whole number from 1 to 10000000")
       }
       options[keyPath: path] = value
+    }
+    if let part = parsed.value("--part") {
+      guard parts.contains(part) else {
+        throw .invalidValue(part, for: "--part <part>", "use one of \(parts.joined(separator: ", "))")
+      }
+      options.part = part
     }
     options.json = parsed.isSet("--json")
     return options
@@ -74,7 +92,20 @@ func text(_ nanoseconds: UInt64) -> String {
     ? String(format: "%.1f ms", Double(nanoseconds) / 1e6) : String(format: "%.1f µs", Double(nanoseconds) / 1e3)
 }
 
-do {
+/// The basic figures: merge, encode and decode of a 1,000-episode queue, its record's size fresh and after churn.
+struct Basics {
+  var merge: Percentiles
+  var encode: Percentiles
+  var decode: Percentiles
+  var freshRecordBytes: Int
+  var freshMetadataPerEntry: Int
+  var churnedRecordBytes: Int
+  var churnedEpisodes: Int
+  var churnedMetadataPerEntry: Int
+  var churnSeconds: Double
+}
+
+func basics() throws -> Basics {
   let start = Date(timeIntervalSince1970: 1_767_225_600)
   // Two 1,000-episode states that diverged by 100 edits each.
   var base = ReplicatedLibrary(replica: ReplicaID("5f1c0a52-3b7e-4d5c-9a61-2f0b7e3c9d18"), now: start)
@@ -111,25 +142,48 @@ do {
     let entries = SyncWorkload.entries(of: .commute, in: library)
     return (stateBytes(record) - entries.ownTextBytes) / max(1, entries.count)
   }
+  return Basics(
+    merge: merge, encode: encode, decode: decode, freshRecordBytes: freshRecord.byteCount,
+    freshMetadataPerEntry: metadataPerEntry(fresh, freshRecord), churnedRecordBytes: churnedRecord.byteCount,
+    churnedEpisodes: churned.episodes(in: .commute).count,
+    churnedMetadataPerEntry: metadataPerEntry(churned, churnedRecord), churnSeconds: churnSeconds)
+}
 
-  // The simulation.
+/// The simulation's totals under one rule.
+struct Totals {
+  var runs = 0
+  var failed = 0
+  var lost = 0
+  var resurrected = 0
+  var duplicated = 0
+  var interleaved = 0
+  var notConverged = 0
+  var edits = 0
+  var syncs = 0
+  var lostAnswers = 0
+  var conflicts = 0
+  var seconds = 0.0
+
+  mutating func add(_ other: Totals) {
+    runs += other.runs
+    failed += other.failed
+    notConverged += other.notConverged
+    lost += other.lost
+    resurrected += other.resurrected
+    duplicated += other.duplicated
+    interleaved += other.interleaved
+    edits += other.edits
+    syncs += other.syncs
+    lostAnswers += other.lostAnswers
+    conflicts += other.conflicts
+  }
+}
+
+/// The simulation over the seeds, under each rule, on every core.
+func simulation() -> [SyncSimulation.Rule: Totals] {
   final class Box: @unchecked Sendable {
     let lock = NSLock()
     var total = Totals()
-  }
-  struct Totals {
-    var runs = 0
-    var failed = 0
-    var lost = 0
-    var resurrected = 0
-    var duplicated = 0
-    var interleaved = 0
-    var notConverged = 0
-    var edits = 0
-    var syncs = 0
-    var lostAnswers = 0
-    var conflicts = 0
-    var seconds = 0.0
   }
   var totals: [SyncSimulation.Rule: Totals] = [:]
   for rule in SyncSimulation.Rule.allCases {
@@ -153,92 +207,100 @@ do {
         mine.lostAnswers += outcome.lostAnswers
         mine.conflicts += outcome.conflicts
       }
-      box.lock.withLock {
-        box.total.runs += mine.runs
-        box.total.failed += mine.failed
-        box.total.notConverged += mine.notConverged
-        box.total.lost += mine.lost
-        box.total.resurrected += mine.resurrected
-        box.total.duplicated += mine.duplicated
-        box.total.interleaved += mine.interleaved
-        box.total.edits += mine.edits
-        box.total.syncs += mine.syncs
-        box.total.lostAnswers += mine.lostAnswers
-        box.total.conflicts += mine.conflicts
-      }
+      box.lock.withLock { box.total.add(mine) }
     }
     var total = box.total
     total.seconds = Double(Measurement.now() - began) / 1e9
     totals[rule] = total
   }
+  return totals
+}
 
+do {
   let context = "Swift \(swiftVersion), release, \(ProcessInfo.processInfo.activeProcessorCount) cores"
-  if options.json {
-    var members: [(String, JSONWriter.Node)] = [
-      ("context", .string(context)),
-      ("mergeNanoseconds", percentiles(merge)),
-      ("encodeRecordNanoseconds", percentiles(encode)),
-      ("decodeRecordNanoseconds", percentiles(decode)),
-      ("freshRecordBytes", .integer(freshRecord.byteCount)),
-      ("churnOperations", .integer(options.operations)),
-      ("churnedRecordBytes", .integer(churnedRecord.byteCount)),
-      ("churnedEpisodes", .integer(churned.episodes(in: .commute).count)),
-      ("freshMetadataBytesPerEntry", .integer(metadataPerEntry(fresh, freshRecord))),
-      ("churnedMetadataBytesPerEntry", .integer(metadataPerEntry(churned, churnedRecord))),
-    ]
-    for rule in SyncSimulation.Rule.allCases {
-      let total = totals[rule]!
-      members.append(
-        (
-          "simulation." + rule.rawValue,
-          .object([
-            ("runs", .integer(total.runs)), ("failedRuns", .integer(total.failed)),
-            ("notConverged", .integer(total.notConverged)), ("lost", .integer(total.lost)),
-            ("resurrected", .integer(total.resurrected)), ("duplicated", .integer(total.duplicated)),
-            ("interleavedBatches", .integer(total.interleaved)), ("edits", .integer(total.edits)),
-            ("syncs", .integer(total.syncs)), ("lostAnswers", .integer(total.lostAnswers)),
-            ("conflicts", .integer(total.conflicts)), ("seconds", .number(total.seconds)),
-          ])
-        ))
-    }
-    print(JSONWriter.text(.object(members)))
-  } else {
-    print("syncbench — \(context)")
-    print("")
-    print("| figure | p50 | p90 | p99 | max |")
-    print("|---|---|---|---|---|")
-    for (name, value) in [
-      ("merge two 1,000-episode queue states (100 edits apart each)", merge),
-      ("encode a 1,000-episode queue's record", encode), ("decode and check it", decode),
-    ] {
-      print("| \(name) | \(text(value.p50)) | \(text(value.p90)) | \(text(value.p99)) | \(text(value.max)) |")
-    }
-    print("")
-    print("| record of a 1,000-episode queue | bytes | metadata per entry |")
-    print("|---|---|---|")
-    print("| fresh | \(freshRecord.byteCount) | \(metadataPerEntry(fresh, freshRecord)) B |")
-    print(
-      "| after \(options.operations) operations on two devices (\(churned.episodes(in: .commute).count) episodes, "
-        + String(format: "%.1f s", churnSeconds) + ") | \(churnedRecord.byteCount) | "
-        + "\(metadataPerEntry(churned, churnedRecord)) B |")
-    print("")
-    print(
-      "| rule (\(options.seeds) seeds × \(options.steps) steps) | runs failing a check | lost | lost per 1,000 runs "
-        + "| resurrected | interleaved batches | not converged |")
-    print("|---|---|---|---|---|---|---|")
-    for rule in SyncSimulation.Rule.allCases {
-      let total = totals[rule]!
+  let runsBasics = options.part == "all" || options.part == "basics"
+  let runsScale = options.part == "all" || options.part == "scale"
+  let runsSimulation = options.part == "all" || options.part == "simulation"
+  var members: [(String, JSONWriter.Node)] = [("context", .string(context))]
+  if !options.json { print("syncbench — \(context)") }
+  if runsBasics {
+    let figures = try basics()
+    if options.json {
+      members += [
+        ("mergeNanoseconds", percentiles(figures.merge)),
+        ("encodeRecordNanoseconds", percentiles(figures.encode)),
+        ("decodeRecordNanoseconds", percentiles(figures.decode)),
+        ("freshRecordBytes", .integer(figures.freshRecordBytes)),
+        ("churnOperations", .integer(options.operations)),
+        ("churnedRecordBytes", .integer(figures.churnedRecordBytes)),
+        ("churnedEpisodes", .integer(figures.churnedEpisodes)),
+        ("freshMetadataBytesPerEntry", .integer(figures.freshMetadataPerEntry)),
+        ("churnedMetadataBytesPerEntry", .integer(figures.churnedMetadataPerEntry)),
+      ]
+    } else {
+      print("")
+      print("| figure | p50 | p90 | p99 | max |")
+      print("|---|---|---|---|---|")
+      for (name, value) in [
+        ("merge two 1,000-episode queue states (100 edits apart each)", figures.merge),
+        ("encode a 1,000-episode queue's record", figures.encode), ("decode and check it", figures.decode),
+      ] {
+        print("| \(name) | \(text(value.p50)) | \(text(value.p90)) | \(text(value.p99)) | \(text(value.max)) |")
+      }
+      print("")
+      print("| record of a 1,000-episode queue | bytes | metadata per entry |")
+      print("|---|---|---|")
+      print("| fresh | \(figures.freshRecordBytes) | \(figures.freshMetadataPerEntry) B |")
       print(
-        "| \(rule.rawValue) | \(total.failed) | \(total.lost) | \(total.lost * 1000 / max(1, total.runs)) | "
-          + "\(total.resurrected) | \(total.interleaved) | \(total.notConverged) |")
+        "| after \(options.operations) operations on two devices (\(figures.churnedEpisodes) episodes, "
+          + String(format: "%.1f s", figures.churnSeconds) + ") | \(figures.churnedRecordBytes) | "
+          + "\(figures.churnedMetadataPerEntry) B |")
     }
-    let crdt = totals[.crdt]!
-    print("")
-    print(
-      "crdt: \(crdt.edits) edits, \(crdt.syncs) syncs, \(crdt.lostAnswers) lost answers, \(crdt.conflicts) conflicts, "
-        + String(format: "%.0f s", crdt.seconds))
   }
-  exit(totals[.crdt]!.failed == 0 ? ExitStatus.success : ExitStatus.failure)
+  if runsScale {
+    members += try scaleFigures(historyEdits: options.historyEdits, iterations: 20, json: options.json)
+  }
+  var crdtFailed = 0
+  if runsSimulation {
+    let totals = simulation()
+    crdtFailed = totals[.crdt]!.failed
+    if options.json {
+      for rule in SyncSimulation.Rule.allCases {
+        let total = totals[rule]!
+        members.append(
+          (
+            "simulation." + rule.rawValue,
+            .object([
+              ("runs", .integer(total.runs)), ("failedRuns", .integer(total.failed)),
+              ("notConverged", .integer(total.notConverged)), ("lost", .integer(total.lost)),
+              ("resurrected", .integer(total.resurrected)), ("duplicated", .integer(total.duplicated)),
+              ("interleavedBatches", .integer(total.interleaved)), ("edits", .integer(total.edits)),
+              ("syncs", .integer(total.syncs)), ("lostAnswers", .integer(total.lostAnswers)),
+              ("conflicts", .integer(total.conflicts)), ("seconds", .number(total.seconds)),
+            ])
+          ))
+      }
+    } else {
+      print("")
+      print(
+        "| rule (\(options.seeds) seeds × \(options.steps) steps) | runs failing a check | lost | lost per 1,000 runs "
+          + "| resurrected | interleaved batches | not converged |")
+      print("|---|---|---|---|---|---|---|")
+      for rule in SyncSimulation.Rule.allCases {
+        let total = totals[rule]!
+        print(
+          "| \(rule.rawValue) | \(total.failed) | \(total.lost) | \(total.lost * 1000 / max(1, total.runs)) | "
+            + "\(total.resurrected) | \(total.interleaved) | \(total.notConverged) |")
+      }
+      let crdt = totals[.crdt]!
+      print("")
+      print(
+        "crdt: \(crdt.edits) edits, \(crdt.syncs) syncs, \(crdt.lostAnswers) lost answers, \(crdt.conflicts) conflicts, "
+          + String(format: "%.0f s", crdt.seconds))
+    }
+  }
+  if options.json { print(JSONWriter.text(.object(members))) }
+  exit(crdtFailed == 0 ? ExitStatus.success : ExitStatus.failure)
 } catch {
   FileHandle.standardError.write(Data("syncbench: \(error)\n".utf8))
   exit(ExitStatus.failure)

@@ -1,6 +1,7 @@
 import AutoSwitch
 import Foundation
 import QueueSync
+import QueueSyncSimulation
 import Queues
 import SmartFill
 

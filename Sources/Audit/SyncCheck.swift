@@ -1,4 +1,5 @@
 import QueueSync
+import QueueSyncSimulation
 
 /// A short seeded run of several devices syncing through a server that loses answers and delivers records
 /// duplicated, reordered and stale, checked against the simulation's independent model; the design's

@@ -8,34 +8,34 @@ import Queues
 /// and then the `limit` latest answers of the union, ordered by (stamp, identifier): an answer one state
 /// dropped for age was older than `limit` others it kept, so it is never among the latest of any merge that
 /// includes that state, and the merge stays commutative, associative and idempotent.
-public struct AudioDeviceAnswers: Sendable, Hashable {
+package struct AudioDeviceAnswers: Sendable, Hashable {
   /// What the listener said about one device.
-  public struct Answer: Sendable, Hashable {
+  package struct Answer: Sendable, Hashable {
     /// The device's name when the listener answered ("Golf").
-    public var name: String
+    package var name: String
     /// Whether it is their car.
-    public var isCar: Bool
+    package var isCar: Bool
 
     /// Creates an answer.
-    public init(name: String, isCar: Bool) {
+    package init(name: String, isCar: Bool) {
       self.name = name
       self.isCar = isCar
     }
   }
 
   /// The most answers kept: as many as a `QueueLibrary` keeps.
-  public static let limit = QueueLibrary.maximumKnownAudioDevices
+  package static let limit = QueueLibrary.maximumKnownAudioDevices
 
   /// The answers, by device identifier.
-  public internal(set) var answers: [String: Register<Answer>] = [:]
+  package internal(set) var answers: [String: Register<Answer>] = [:]
 
   /// No answers.
-  public init() {}
+  package init() {}
 
   /// The answers as the library lists them: the oldest first.
   ///
   /// - Complexity: O(*d* log *d*) in the number of answers.
-  public var devices: [KnownAudioDevice] {
+  package var devices: [KnownAudioDevice] {
     sortedByAge().map { KnownAudioDevice(identifier: $0.key, name: $0.value.value.name, isCar: $0.value.value.isCar) }
   }
 
@@ -56,7 +56,7 @@ public struct AudioDeviceAnswers: Sendable, Hashable {
   /// Both states' answers: the later one per device, then the ``limit`` latest.
   ///
   /// - Complexity: O(*d* + *e*), or O((*d* + *e*) log(*d* + *e*)) past the limit.
-  public func merged(with other: AudioDeviceAnswers) -> AudioDeviceAnswers {
+  package func merged(with other: AudioDeviceAnswers) -> AudioDeviceAnswers {
     var result = self
     result.answers.merge(other.answers) { $0.merged(with: $1) }
     result.trim()

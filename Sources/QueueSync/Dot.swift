@@ -11,7 +11,7 @@ public struct ReplicaID: RawRepresentable, Sendable, Hashable, Comparable, Custo
   public init(_ rawValue: String) { self.rawValue = rawValue }
 
   /// The replica of the state every device starts from (the built-in queues): the empty identifier.
-  public static let genesis = ReplicaID("")
+  package static let genesis = ReplicaID("")
 
   public static func < (lhs: ReplicaID, rhs: ReplicaID) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -22,22 +22,22 @@ public struct ReplicaID: RawRepresentable, Sendable, Hashable, Comparable, Custo
 ///
 /// Every add of an episode, every move, every playback position and every queue creation gets a dot; a state
 /// holds an event while it holds its dot, and a ``VersionVector`` says which dots a state has seen.
-public struct Dot: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct Dot: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The replica that made the event.
-  public var replica: ReplicaID
+  package var replica: ReplicaID
   /// The replica's counter for the event, from 1.
-  public var counter: Int
+  package var counter: Int
 
   /// Creates a dot.
-  public init(_ replica: ReplicaID, _ counter: Int) {
+  package init(_ replica: ReplicaID, _ counter: Int) {
     self.replica = replica
     self.counter = counter
   }
 
-  public static func < (lhs: Dot, rhs: Dot) -> Bool {
+  package static func < (lhs: Dot, rhs: Dot) -> Bool {
     (lhs.replica, lhs.counter) < (rhs.replica, rhs.counter)
   }
 
   /// "replica:counter".
-  public var description: String { "\(replica):\(counter)" }
+  package var description: String { "\(replica):\(counter)" }
 }

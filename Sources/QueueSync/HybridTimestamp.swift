@@ -6,45 +6,45 @@ import Foundation
 ///
 /// A device whose clock is wrong only wins or loses registers it would not have otherwise; nothing that
 /// decides whether an episode survives (the dots and version vectors) looks at a stamp.
-public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// Milliseconds since 1970, as the writer's clock (or a later stamp it had seen) said.
-  public var milliseconds: Int64
+  package var milliseconds: Int64
   /// Events within the same millisecond, from 0.
-  public var logical: Int
+  package var logical: Int
   /// The writer.
-  public var replica: ReplicaID
+  package var replica: ReplicaID
 
   /// Creates a stamp.
-  public init(milliseconds: Int64, logical: Int = 0, replica: ReplicaID) {
+  package init(milliseconds: Int64, logical: Int = 0, replica: ReplicaID) {
     self.milliseconds = milliseconds
     self.logical = logical
     self.replica = replica
   }
 
   /// The stamp of the state every device starts from: before every other.
-  public static let genesis = HybridTimestamp(milliseconds: 0, logical: 0, replica: .genesis)
+  package static let genesis = HybridTimestamp(milliseconds: 0, logical: 0, replica: .genesis)
 
   /// The wall time of the stamp.
-  public var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+  package var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 
-  public static func < (lhs: HybridTimestamp, rhs: HybridTimestamp) -> Bool {
+  package static func < (lhs: HybridTimestamp, rhs: HybridTimestamp) -> Bool {
     (lhs.milliseconds, lhs.logical, lhs.replica) < (rhs.milliseconds, rhs.logical, rhs.replica)
   }
 
   /// "milliseconds.logical@replica".
-  public var description: String { "\(milliseconds).\(logical)@\(replica)" }
+  package var description: String { "\(milliseconds).\(logical)@\(replica)" }
 }
 
 /// A replica's hybrid logical clock: every stamp it makes is later than every stamp it made or saw before,
 /// and stays close to the wall clock when the wall clock is right.
-public struct HybridClock: Sendable, Hashable {
+package struct HybridClock: Sendable, Hashable {
   /// The replica whose stamps these are.
-  public let replica: ReplicaID
+  package let replica: ReplicaID
   /// The latest stamp made or seen.
-  public private(set) var latest: HybridTimestamp
+  package private(set) var latest: HybridTimestamp
 
   /// A clock that has made and seen nothing yet.
-  public init(replica: ReplicaID, latest: HybridTimestamp = .genesis) {
+  package init(replica: ReplicaID, latest: HybridTimestamp = .genesis) {
     self.replica = replica
     self.latest = latest
   }
@@ -52,7 +52,7 @@ public struct HybridClock: Sendable, Hashable {
   /// A new stamp for an event at `now` (the device's wall clock, right or wrong).
   ///
   /// - Complexity: O(1).
-  public mutating func tick(now: Date) -> HybridTimestamp {
+  package mutating func tick(now: Date) -> HybridTimestamp {
     let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
     if wall > latest.milliseconds {
       latest = HybridTimestamp(milliseconds: wall, logical: 0, replica: replica)
@@ -63,7 +63,7 @@ public struct HybridClock: Sendable, Hashable {
   }
 
   /// Takes note of a stamp seen in another replica's state, so that the next tick is later.
-  public mutating func observe(_ stamp: HybridTimestamp) {
+  package mutating func observe(_ stamp: HybridTimestamp) {
     if (stamp.milliseconds, stamp.logical) > (latest.milliseconds, latest.logical) {
       latest = HybridTimestamp(milliseconds: stamp.milliseconds, logical: stamp.logical, replica: replica)
     }

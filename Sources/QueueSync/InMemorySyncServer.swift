@@ -23,6 +23,9 @@ public final class InMemorySyncServer: SyncServer, @unchecked Sendable {
   private var deletions: [String: Int] = [:]
   /// The last change's sequence number.
   private var sequence = 0
+  /// The record saved or deleted at each sequence number still current (a later save of a record replaces
+  /// its number), so that a fetch reads the changes since its token, not every record.
+  private var changed: [Int: String] = [:]
   /// The largest record accepted, in bytes.
   public let recordLimit: Int
 
@@ -37,6 +40,8 @@ public final class InMemorySyncServer: SyncServer, @unchecked Sendable {
     self.deletions = deletions
     self.sequence = sequence
     self.recordLimit = recordLimit
+    for (id, stored) in records { changed[stored.sequence] = id }
+    for (id, number) in deletions { changed[number] = id }
   }
 
   /// The state, for ``jsonBytes()``.
@@ -63,7 +68,8 @@ public final class InMemorySyncServer: SyncServer, @unchecked Sendable {
   /// The records saved and deleted after `token`, each record in its latest version.
   ///
   /// - Throws: ``SyncServerError/changeTokenExpired(_:)`` for a token this server did not make.
-  /// - Complexity: O(*r* log *r*) in the number of records.
+  /// - Complexity: O(*c* + *r* log *r*), where *c* is the number of changes since the token and *r* the
+  ///   records changed.
   public func changes(since token: ChangeToken?) throws(SyncServerError) -> FetchedChanges {
     let since: Int
     if let token {
@@ -75,11 +81,17 @@ public final class InMemorySyncServer: SyncServer, @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if since > sequence, let token { throw .changeTokenExpired(token) }
-    let changed = records.values.filter { $0.sequence > since }
-      .sorted { Self.scramble($0) < Self.scramble($1) }
-      .map(\.record)
-    let deleted = deletions.filter { $0.value > since }.keys.sorted()
-    return FetchedChanges(changed: changed, deleted: deleted, token: ChangeToken(rawValue: String(sequence)))
+    var saved: [Stored] = []
+    var deleted: [String] = []
+    if since < sequence {
+      for number in (since + 1)...sequence {
+        guard let id = changed[number] else { continue }
+        if let stored = records[id] { saved.append(stored) } else { deleted.append(id) }
+      }
+    }
+    return FetchedChanges(
+      changed: saved.sorted { Self.scramble($0) < Self.scramble($1) }.map(\.record), deleted: deleted.sorted(),
+      token: ChangeToken(rawValue: String(sequence)))
   }
 
   /// Saves each record whose change tag is the server's, or that is new.
@@ -97,7 +109,9 @@ public final class InMemorySyncServer: SyncServer, @unchecked Sendable {
         sequence += 1
         var saved = record
         saved.changeTag = String(sequence)
+        if let old = records[record.id] { changed[old.sequence] = nil }
         records[record.id] = Stored(record: saved, sequence: sequence)
+        changed[sequence] = record.id
         return .saved(saved)
       }
     }
@@ -108,8 +122,10 @@ public final class InMemorySyncServer: SyncServer, @unchecked Sendable {
     lock.withLock {
       for id in recordIDs where deletions[id] == nil {
         sequence += 1
+        if let old = records[id] { changed[old.sequence] = nil }
         records[id] = nil
         deletions[id] = sequence
+        changed[sequence] = id
       }
     }
   }

@@ -13,11 +13,12 @@ struct LibraryView {
 
   var queues: [QueueID: QueueView] = [:]
 
-  /// The view of the queues `only` of `state` (every queue when `nil`).
+  /// The view of the queues `only` of `state`.
   ///
-  /// - Complexity: O(*n* log *n*) in the number of episodes.
-  init(_ state: ReplicatedLibrary, only: Set<QueueID>? = nil) {
-    for (id, queue) in state.queues where only?.contains(id) ?? true {
+  /// - Complexity: O(*n* log *n*) in the number of their episodes.
+  init(_ state: ReplicatedLibrary, only: Set<QueueID>) {
+    for id in only {
+      guard let queue = state.queueState(id) else { continue }
       let visible = id == .upNext || queue.isVisible(finished: state.finished)
       queues[id] = QueueView(
         name: queue.name, episodes: visible ? queue.order(finished: state.finished).map(\.episode) : [],

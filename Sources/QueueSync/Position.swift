@@ -10,18 +10,18 @@
 ///
 /// The order: paths compare level by level; a level on the left side (negative index) sorts before its
 /// parent, one on the right side (positive index) after it; siblings sort by run, then by index.
-public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct Position: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// One level of the path: a run and an index in it.
-  public struct Level: Sendable, Hashable, CustomStringConvertible {
+  package struct Level: Sendable, Hashable, CustomStringConvertible {
     /// The index in the run: positive on the right side of the parent, negative on the left; never 0.
-    public var index: Int
+    package var index: Int
     /// The replica that started the run.
-    public var replica: ReplicaID
+    package var replica: ReplicaID
     /// The counter of the event that started the run.
-    public var counter: Int
+    package var counter: Int
 
     /// Creates a level.
-    public init(index: Int, replica: ReplicaID, counter: Int) {
+    package init(index: Int, replica: ReplicaID, counter: Int) {
       precondition(index != 0, "a position's index is never 0")
       self.index = index
       self.replica = replica
@@ -39,19 +39,19 @@ public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// "index/replica:counter".
-    public var description: String { "\(index)/\(replica):\(counter)" }
+    package var description: String { "\(index)/\(replica):\(counter)" }
   }
 
   /// The levels, from the root.
-  public var levels: [Level]
+  package var levels: [Level]
 
   /// A position of the given levels (at least one).
-  public init(_ levels: [Level]) {
+  package init(_ levels: [Level]) {
     precondition(!levels.isEmpty, "a position has at least one level")
     self.levels = levels
   }
 
-  public static func < (lhs: Position, rhs: Position) -> Bool {
+  package static func < (lhs: Position, rhs: Position) -> Bool {
     let left = lhs.levels
     let right = rhs.levels
     let shared = min(left.count, right.count)
@@ -88,7 +88,7 @@ public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible 
   ///     run (its indices were never given out, so no edit of another device can sit between them).
   /// - Precondition: `before < after` when both are given; `count` ≥ 1.
   /// - Complexity: O(*d* + *count*), where *d* is the depth of the neighbours' paths.
-  public static func run(
+  package static func run(
     _ count: Int, between before: Position?, and after: Position?, replica: ReplicaID, counter: Int,
     continuing latest: Position? = nil
   ) -> [Position] {
@@ -121,5 +121,5 @@ public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible 
   }
 
   /// The levels, "1/a:3.2/b:7".
-  public var description: String { levels.map(\.description).joined(separator: ".") }
+  package var description: String { levels.map(\.description).joined(separator: ".") }
 }

@@ -13,12 +13,15 @@ public struct QueueSnapshot: Sendable, Hashable {
   public var name: String
   /// When the snapshot was taken.
   public var takenAt: Date
-  /// Its episodes then, in order.
-  public var episodes: [EpisodeInfo]
+  /// Its episodes then, in order, as the adds recorded them.
+  package var episodeInfos: [EpisodeInfo]
   /// Its auto-switch rules then, in the Queues JSON form.
   var rules: JSONValue
   /// Its smart fill settings then, in the Queues JSON form (`null` for none).
   var smartFill: JSONValue
+
+  /// Its episodes then, in order (no playback positions: a restore starts them from the beginning).
+  public var episodes: [EpisodeReference] { episodeInfos.map { $0.reference(playedSeconds: 0) } }
 }
 
 /// What a queue's snapshot depends on, to skip queues that did not change since their last look.
@@ -33,11 +36,13 @@ extension SyncEngine {
   public static let snapshotDays = 14
 
   /// At the first edit or merge of a day, before it, takes a snapshot of each shown queue that changed since
-  /// its newest snapshot, and forgets those older than ``snapshotDays`` days but the newest of each queue.
+  /// its newest snapshot, and forgets those older than ``snapshotDays`` days but the newest of each queue
+  /// still shown or restorable (a queue retired, deleted for longer than that, keeps none).
   mutating func takeSnapshots(now: Date) {
     let day = Int((now.timeIntervalSince1970 / 86_400).rounded(.down))
     guard day != snapshotDay else { return }
     snapshotDay = day
+    state.retireDeletedQueues(now: now)
     var newest: [QueueID: Int] = [:]
     for (index, snapshot) in snapshots.enumerated()
     where newest[snapshot.queueID].map({ snapshots[$0].takenAt < snapshot.takenAt }) ?? true {
@@ -52,15 +57,16 @@ extension SyncEngine {
       if let index = newest[id] {
         let last = snapshots[index]
         let sameDay = now.timeIntervalSince(last.takenAt) < 86_400
-        if sameDay || (last.episodes == episodes && last.name == queue.name) { continue }
+        if sameDay || (last.episodeInfos == episodes && last.name == queue.name) { continue }
       }
       snapshots.append(
         QueueSnapshot(
-          queueID: id, name: queue.name, takenAt: now, episodes: episodes, rules: queue.rules.value,
+          queueID: id, name: queue.name, takenAt: now, episodeInfos: episodes, rules: queue.rules.value,
           smartFill: queue.smartFill.value))
     }
     let limit = Double(Self.snapshotDays * 86_400)
-    let keep = Set(newest.values)
+    let keep = Set(newest.filter { state.queues[$0.key] != nil }.values)
+    snapshotSeen = snapshotSeen.filter { state.queues[$0.key] != nil }
     snapshots = snapshots.enumerated().filter {
       keep.contains($0.offset) || now.timeIntervalSince($0.element.takenAt) <= limit
     }
@@ -84,7 +90,8 @@ extension SyncEngine {
 extension ReplicatedLibrary {
   /// See ``SyncEngine/restore(_:now:)``.
   mutating func restore(_ snapshot: QueueSnapshot, now: Date) throws(SyncError) {
-    guard var queue = queues[snapshot.queueID] else { throw .queue(.notDeleted(snapshot.queueID)) }
+    guard var queue = queueState(snapshot.queueID) else { throw .queue(.notDeleted(snapshot.queueID)) }
+    retired[snapshot.queueID] = nil
     let stamp = clock.tick(now: now)
     if snapshot.queueID != .upNext, !queue.isVisible(finished: finished) {
       queue.alive.insert(newDot(in: &queue))
@@ -106,7 +113,7 @@ extension ReplicatedLibrary {
       queue.emoji.write(QueueName.emoji(of: name), stamp: stamp)
     }
     store(queue, now: now)
-    let references = snapshot.episodes.map { $0.reference(playedSeconds: 0) }
+    let references = snapshot.episodes
     if !references.isEmpty { try insert(references, into: snapshot.queueID, at: 0, now: now) }
   }
 }

@@ -3,20 +3,20 @@
 /// Used for what has one value that a user sets (a queue's name and emoji, its rules, its smart fill
 /// settings, its playhead, its place in the list). Merge is a maximum, so it is commutative, associative and
 /// idempotent.
-public struct Register<Value: Sendable & Hashable>: Sendable, Hashable {
+package struct Register<Value: Sendable & Hashable>: Sendable, Hashable {
   /// The value of the latest write.
-  public private(set) var value: Value
+  package private(set) var value: Value
   /// The latest write's stamp.
-  public private(set) var stamp: HybridTimestamp
+  package private(set) var stamp: HybridTimestamp
 
   /// A register holding `value` written at `stamp`.
-  public init(_ value: Value, stamp: HybridTimestamp) {
+  package init(_ value: Value, stamp: HybridTimestamp) {
     self.value = value
     self.stamp = stamp
   }
 
   /// Writes `value` at `stamp`; an older stamp than the register's changes nothing.
-  public mutating func write(_ value: Value, stamp: HybridTimestamp) {
+  package mutating func write(_ value: Value, stamp: HybridTimestamp) {
     if stamp > self.stamp {
       self.value = value
       self.stamp = stamp
@@ -26,7 +26,7 @@ public struct Register<Value: Sendable & Hashable>: Sendable, Hashable {
   /// The later of the two writes.
   ///
   /// - Complexity: O(1).
-  public func merged(with other: Register) -> Register {
+  package func merged(with other: Register) -> Register {
     other.stamp > stamp ? other : self
   }
 }

@@ -89,7 +89,7 @@ extension ReplicatedLibrary {
     for (offset, reference) in unique.enumerated() {
       var entry = queue.entries[reference.id] ?? ReplicatedQueue.Entry()
       let add = ReplicatedQueue.Add(
-        finishesSeen: finished.marks[reference.id] ?? [], stamp: stamp, info: EpisodeInfo(reference))
+        finishesSeen: finished.marks[reference.id] ?? VersionVector(), stamp: stamp, info: EpisodeInfo(reference))
       // The new add takes the place of the adds and moves seen (a re-add moves the episode).
       entry.adds = [dots[offset]: add]
       entry.moves = [newDot(in: &queue): .init(value: positions[offset], stamp: stamp)]
@@ -186,7 +186,7 @@ extension ReplicatedLibrary {
   public mutating func markFinished(_ episode: EpisodeID, now: Date) -> [QueueID] {
     let shownIn = visibleQueueIDs.filter { episodes(in: $0).contains(episode) }
     counter += 1
-    finished.marks[episode, default: []].insert(Dot(replica, counter))
+    finished.marks[episode, default: VersionVector()].insert(Dot(replica, counter))
     edited.library = true
     _ = clock.tick(now: now)
     for id in queues.keys where queues[id]?.entries[episode] != nil {

@@ -16,16 +16,19 @@ extension ReplicatedLibrary {
   ///   decoding always does).
   /// - Complexity: O(*n* log *n*) in the number of episodes.
   public func library(activeQueueID: QueueID = .upNext) throws(SyncError) -> QueueLibrary {
-    let shown = visibleQueueIDs
+    let shown = listedQueueIDs
     var names: [String] = []
+    // The names' comparison keys, so that a thousand queues cost a thousand look-ups, not a million clashes.
+    var keys: Set<String> = []
     var queueNodes: [JSONWriter.Node] = []
     for id in shown {
       guard let queue = queues[id] else { continue }
       var name = queue.name
-      if names.contains(where: { QueueName.clash($0, name) }) {
+      if keys.contains(QueueName.comparisonKey(name)) {
         name = Self.unique(basedOn: name, suffix: "2", avoiding: names)
       }
       names.append(name)
+      keys.insert(QueueName.comparisonKey(name))
       queueNodes.append(node(of: queue, named: name))
     }
     let tree = JSONWriter.Node.object([
@@ -38,6 +41,18 @@ extension ReplicatedLibrary {
       ("knownAudioDevices", .array(audioDevices.devices.map(Self.node(of:)))),
     ])
     do { return try QueuesJSONForm.library(tree) } catch { throw .queue(error) }
+  }
+
+  /// The queues the library lists: those shown, but at most ``maximumQueues`` (Up Next and the first others
+  /// in the list). Two devices offline may each create queues up to the limit; the merge keeps them all, and
+  /// those past the limit come into the list as others are deleted.
+  ///
+  /// - Complexity: O(*q* log *q* + *n*) in the number of queues and episodes.
+  package var listedQueueIDs: [QueueID] {
+    let shown = visibleQueueIDs
+    guard shown.count > Self.maximumQueues else { return shown }
+    let kept = Set([.upNext] + shown.lazy.filter { $0 != .upNext }.prefix(Self.maximumQueues - 1))
+    return shown.filter(kept.contains)
   }
 
   /// A queue in the Queues JSON form.

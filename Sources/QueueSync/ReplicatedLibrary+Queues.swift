@@ -17,7 +17,7 @@ extension ReplicatedLibrary {
   ) throws(SyncError) -> QueueID {
     let shown = visibleQueueIDs
     guard shown.count < Self.maximumQueues else { throw .queue(.queueLimitReached(limit: Self.maximumQueues)) }
-    if id.rawValue.isEmpty || queues[id] != nil { throw .queue(.duplicateQueueID(id)) }
+    if id.rawValue.isEmpty || queueState(id) != nil { throw .queue(.duplicateQueueID(id)) }
     let name = try checkedName(name, for: nil)
     let encoded: (rules: JSONValue, settings: JSONValue)
     do { encoded = try QueuesJSONForm.encode(rules: autoSwitchRules, settings: smartFillSettings) } catch {
@@ -79,10 +79,23 @@ extension ReplicatedLibrary {
     store(queue, now: now)
   }
 
-  /// Turns auto-switching to queue `id` on or off on every device; its rules and their answers are kept.
+  /// Turns auto-switching to queue `id` on, on every device (the spelling of `QueueLibrary`'s); its rules
+  /// and their answers are as they were.
   ///
   /// - Throws: ``SyncError/queue(_:)`` with `QueueError.unknownQueue(_:)`.
-  public mutating func setAutoSwitchEnabled(_ isEnabled: Bool, for id: QueueID, now: Date) throws(SyncError) {
+  public mutating func enableAutoSwitch(for id: QueueID, now: Date) throws(SyncError) {
+    try writeAutoSwitch(true, for: id, now: now)
+  }
+
+  /// Turns auto-switching to queue `id` off, on every device; its rules and their answers are kept.
+  ///
+  /// - Throws: ``SyncError/queue(_:)`` with `QueueError.unknownQueue(_:)`.
+  public mutating func disableAutoSwitch(for id: QueueID, now: Date) throws(SyncError) {
+    try writeAutoSwitch(false, for: id, now: now)
+  }
+
+  /// Writes the auto-switch register of queue `id`.
+  mutating func writeAutoSwitch(_ isEnabled: Bool, for id: QueueID, now: Date) throws(SyncError) {
     var queue = try visibleQueue(id)
     queue.autoSwitch.write(isEnabled, stamp: clock.tick(now: now))
     store(queue, now: now)
@@ -98,8 +111,9 @@ extension ReplicatedLibrary {
     edited.library = true
   }
 
-  /// Replaces a queue's smart fill settings (`nil` for none).
-  public mutating func setSmartFillSettings(of id: QueueID, to settings: SmartFillSettings?, now: Date)
+  /// Replaces a queue's smart fill settings (`nil` for none), as ``replaceAutoSwitchRules(of:with:now:)``
+  /// replaces its rules.
+  public mutating func replaceSmartFillSettings(of id: QueueID, with settings: SmartFillSettings?, now: Date)
     throws(SyncError)
   {
     var queue = try visibleQueue(id)
@@ -167,7 +181,7 @@ extension ReplicatedLibrary {
       guard let entry = original.entries[item.episode], let info = entry.info else { continue }
       let dot = newDot(in: &copy)
       var added = ReplicatedQueue.Entry()
-      added.adds[dot] = .init(finishesSeen: finished.marks[item.episode] ?? [], stamp: stamp, info: info)
+      added.adds[dot] = .init(finishesSeen: finished.marks[item.episode] ?? VersionVector(), stamp: stamp, info: info)
       added.moves[newDot(in: &copy)] = .init(value: item.position, stamp: stamp)
       if entry.playedSeconds > 0 { added.progress[newDot(in: &copy)] = .init(value: entry.playedSeconds, stamp: stamp) }
       copy.entries[item.episode] = added

@@ -7,7 +7,7 @@ import SmartFillSupport
 // finished episodes (see `SyncRecord`).
 
 /// The replicated state a record carries.
-public enum RecordState: Sendable, Hashable {
+package enum RecordState: Sendable, Hashable {
   /// A queue's state.
   case queue(ReplicatedQueue)
   /// The library's state: the finished episodes and the answers about audio devices.
@@ -16,14 +16,14 @@ public enum RecordState: Sendable, Hashable {
 
 extension ReplicatedLibrary {
   /// The identifier of the library's record.
-  public static let libraryRecordID = "library"
+  package static let libraryRecordID = "library"
 
   /// The identifier of queue `id`'s record: `queue.<id>`.
-  public static func recordID(of id: QueueID) -> String { "queue." + id.rawValue }
+  package static func recordID(of id: QueueID) -> String { "queue." + id.rawValue }
 
   /// The identifier of the records of every queue this device knows of, and the library's.
-  public var recordIDs: [String] {
-    queues.keys.sorted().map(Self.recordID) + [Self.libraryRecordID]
+  package var recordIDs: [String] {
+    (Array(queues.keys) + Array(retired.keys)).sorted().map(Self.recordID) + [Self.libraryRecordID]
   }
 
   /// The record of `recordID` as this device's state makes it, or `nil` for an identifier of no state.
@@ -33,7 +33,7 @@ extension ReplicatedLibrary {
   ///   - deviceName: The name shown to other devices' users ("iPad").
   ///   - changeTag: The server's change tag the record replaces.
   /// - Complexity: O(*n* log *n*) in the queue's entries.
-  public func record(_ recordID: String, deviceName: String, changeTag: String?) -> SyncRecord? {
+  package func record(_ recordID: String, deviceName: String, changeTag: String?) -> SyncRecord? {
     var fields: [String: SyncRecord.Field] = [
       "deviceID": .string(replica.rawValue), "deviceName": .string(deviceName),
     ]
@@ -41,7 +41,9 @@ extension ReplicatedLibrary {
       fields["state"] = .json(StateWriter.encode(finished, audioDevices))
       return SyncRecord(id: recordID, type: "Library", changeTag: changeTag, fields: fields)
     }
-    guard recordID.hasPrefix("queue."), let queue = queues[QueueID(String(recordID.dropFirst(6)))] else { return nil }
+    guard recordID.hasPrefix("queue."), let queue = queueState(QueueID(String(recordID.dropFirst(6)))) else {
+      return nil
+    }
     let order = queue.order(finished: finished)
     // The design's `episodes`, compact: [feed URL, GUID, seconds played] in play order (the titles are in the
     // state), so that 1,000 episodes take about 110 KB.
@@ -81,7 +83,9 @@ extension ReplicatedLibrary {
   /// The `state` field's bytes of record `recordID` as this device would write it now.
   func stateBytes(_ recordID: String) -> [UInt8]? {
     if recordID == Self.libraryRecordID { return StateWriter.encode(finished, audioDevices) }
-    guard recordID.hasPrefix("queue."), let queue = queues[QueueID(String(recordID.dropFirst(6)))] else { return nil }
+    guard recordID.hasPrefix("queue."), let queue = queueState(QueueID(String(recordID.dropFirst(6)))) else {
+      return nil
+    }
     return StateWriter.encode(queue)
   }
 
@@ -90,7 +94,7 @@ extension ReplicatedLibrary {
   ///
   /// - Throws: ``SyncError/invalidRecord(recordID:location:reason:)`` naming the bad value.
   /// - Complexity: O(*n*) in the size of the record.
-  public func state(of record: SyncRecord) throws(SyncError) -> RecordState {
+  package func state(of record: SyncRecord) throws(SyncError) -> RecordState {
     try Self.state(of: record, known: self)
   }
 
@@ -98,7 +102,7 @@ extension ReplicatedLibrary {
   ///
   /// - Throws: ``SyncError/invalidRecord(recordID:location:reason:)`` naming the bad value.
   /// - Complexity: O(*n*) in the size of the record.
-  public static func state(of record: SyncRecord) throws(SyncError) -> RecordState {
+  package static func state(of record: SyncRecord) throws(SyncError) -> RecordState {
     try state(of: record, known: nil)
   }
 
@@ -112,14 +116,18 @@ extension ReplicatedLibrary {
         let library = try reader.library()
         return .library(library.finished, library.audioDevices)
       }
-      let queue = try reader.queue()
+      let queue = try reader.queue { known?.queueState($0) }
       guard record.id == recordID(of: queue.id) else {
         throw reader.root.error("names queue \"\(queue.id)\", not the record's", at: "queueID")
       }
-      do throws(QueueError) {
-        try QueuesJSONForm.check(rules: queue.rules.value, settings: queue.smartFill.value)
-      } catch {
-        throw reader.root.error(error.description, at: "rules")
+      // Rules and settings equal to this state's were checked when they came in.
+      let knownQueue = known?.queueState(queue.id)
+      if knownQueue?.rules.value != queue.rules.value || knownQueue?.smartFill.value != queue.smartFill.value {
+        do throws(QueueError) {
+          try QueuesJSONForm.check(rules: queue.rules.value, settings: queue.smartFill.value)
+        } catch {
+          throw reader.root.error(error.description, at: "rules")
+        }
       }
       return .queue(queue)
     } catch {
@@ -131,7 +139,7 @@ extension ReplicatedLibrary {
   /// Merges the state a record carries.
   ///
   /// - Throws: ``SyncError/invalidRecord(recordID:location:reason:)``; nothing is merged then.
-  public mutating func merge(_ record: SyncRecord) throws(SyncError) {
+  package mutating func merge(_ record: SyncRecord) throws(SyncError) {
     switch try state(of: record) {
     case .queue(let queue): merge(queue)
     case .library(let finished, let audioDevices):

@@ -8,30 +8,39 @@ import SmartFillSupport
 /// `QueueLibrary`, merged with other devices' states, and read as a `QueueLibrary` (``library(activeQueueID:)``).
 ///
 /// Every device starts from the same state: the four built-in queues of `QueueLibrary(now:)`, made by the
-/// ``ReplicaID/genesis`` replica, so that the built-ins of two devices are the same queues.
+/// genesis replica, so that the built-ins of two devices are the same queues.
+///
+/// An app sees this type inside ``SyncEngine/edit(now:_:)``: its edits and reads are public; the replicated
+/// state it holds (the queues' states, dots, clocks, positions) is `package`, as an app never builds or merges
+/// it itself (see `docs/sync.md`).
 public struct ReplicatedLibrary: Sendable, Hashable {
-  /// This device.
-  public let replica: ReplicaID
+  /// This device's identity: the one it was made with, or a new one after it learnt that a copy of its
+  /// state (a restored backup, a migrated phone) used the same identity (see ``SyncEngine``).
+  public internal(set) var replica: ReplicaID
   /// The last event counter used; the next event gets one more.
-  public internal(set) var counter: Int
+  package internal(set) var counter: Int
   /// This device's hybrid logical clock.
-  public internal(set) var clock: HybridClock
+  package internal(set) var clock: HybridClock
   /// Every queue this device knows of, shown or not (a deleted queue's state stays, so that a stale device
-  /// cannot bring it back by accident).
-  public internal(set) var queues: [QueueID: ReplicatedQueue]
+  /// cannot bring it back by accident), but those in ``retired``.
+  package internal(set) var queues: [QueueID: ReplicatedQueue]
+  /// The states of queues deleted more than ``retirementDays`` days ago, set apart so that an edit's or a
+  /// sync's work never grows with the number of queues ever deleted: only merges and records look here. Where
+  /// a queue's state sits is no part of the replicated state (``hasSameState(as:)`` looks at both).
+  package internal(set) var retired: [QueueID: ReplicatedQueue] = [:]
   /// The finished episodes.
-  public internal(set) var finished: FinishedEpisodes
+  package internal(set) var finished: FinishedEpisodes
   /// The listener's answers about Bluetooth devices (which are cars).
-  public internal(set) var audioDevices: AudioDeviceAnswers
+  package internal(set) var audioDevices: AudioDeviceAnswers
   /// The last position this device made (see ``Position/run(_:between:and:replica:counter:continuing:)``).
-  public internal(set) var latestPosition: Position?
+  package internal(set) var latestPosition: Position?
   /// The queues edited since the engine last looked, and whether the finished episodes were (never saved).
   var edited = Edited()
   /// A deliberately wrong merge, for the test that shows the checks catch one; never saved.
   package var fault: MergeFault?
 
   /// The most queues shown, as `QueueLibrary` allows.
-  public static let maximumQueues = QueueLibrary.maximumQueueLimit
+  package static let maximumQueues = QueueLibrary.maximumQueueLimit
 
   /// A device's state before any edit: the built-in queues.
   ///
@@ -103,8 +112,31 @@ public struct ReplicatedLibrary: Sendable, Hashable {
 
   /// Whether this device and `other` hold the same replicated state (their identities, counters and clocks
   /// aside).
-  public func hasSameState(as other: ReplicatedLibrary) -> Bool {
-    queues == other.queues && finished == other.finished && audioDevices == other.audioDevices
+  package func hasSameState(as other: ReplicatedLibrary) -> Bool {
+    finished == other.finished && audioDevices == other.audioDevices
+      && queues.count + retired.count == other.queues.count + other.retired.count
+      && queues.allSatisfy { other.queueState($0.key) == $0.value }
+      && retired.allSatisfy { other.queueState($0.key) == $0.value }
+  }
+
+  /// The state of queue `id`, active or retired.
+  package func queueState(_ id: QueueID) -> ReplicatedQueue? { queues[id] ?? retired[id] }
+
+  /// The days after its last change that a deleted queue's state is set apart in ``retired``: as long as
+  /// `QueueLibrary` keeps a deleted queue restorable.
+  package static let retirementDays = QueueLibrary.restorableDays
+
+  /// Sets apart, in ``retired``, the queues not shown whose last change is more than ``retirementDays``
+  /// days before `now`.
+  ///
+  /// - Complexity: O(*q*) in the active queues.
+  mutating func retireDeletedQueues(now: Date) {
+    let limit = Double(Self.retirementDays * 86_400)
+    for (id, queue) in queues
+    where id != .upNext && now.timeIntervalSince(queue.lastModified) > limit && !queue.isVisible(finished: finished) {
+      queues[id] = nil
+      retired[id] = queue
+    }
   }
 
   // MARK: Merging
@@ -112,8 +144,9 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// Merges another device's state: every queue, the finished episodes and the audio devices.
   ///
   /// - Complexity: O(*n* + *m*) in the two states' sizes.
-  public mutating func merge(_ other: ReplicatedLibrary) {
+  package mutating func merge(_ other: ReplicatedLibrary) {
     for queue in other.queues.values { merge(queue) }
+    for queue in other.retired.values { merge(queue) }
     merge(other.finished)
     merge(other.audioDevices)
   }
@@ -121,13 +154,25 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// Merges another device's answers about audio devices.
   ///
   /// - Complexity: O(*d* + *e*) in the two states' answers.
-  public mutating func merge(_ other: AudioDeviceAnswers) {
+  package mutating func merge(_ other: AudioDeviceAnswers) {
     audioDevices = audioDevices.merged(with: other)
     for answer in other.answers.values { clock.observe(answer.stamp) }
   }
 
   /// Merges another device's state of one queue.
-  public mutating func merge(_ queue: ReplicatedQueue) {
+  package mutating func merge(_ queue: ReplicatedQueue) {
+    if let old = retired[queue.id] {
+      let merged = old.merged(with: queue, fault: fault)
+      if merged.isVisible(finished: finished) {
+        retired[queue.id] = nil
+        queues[queue.id] = merged
+      } else {
+        retired[queue.id] = merged
+      }
+      counter = max(counter, merged.context[replica])
+      observeStamps(of: queue)
+      return
+    }
     let merged = queues[queue.id].map { $0.merged(with: queue, fault: fault) } ?? queue
     queues[queue.id] = merged
     counter = max(counter, merged.context[replica])
@@ -135,11 +180,9 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   }
 
   /// Merges another device's finished episodes.
-  public mutating func merge(_ other: FinishedEpisodes) {
+  package mutating func merge(_ other: FinishedEpisodes) {
     finished = finished.merged(with: other)
-    for dots in other.marks.values {
-      for dot in dots where dot.replica == replica { counter = max(counter, dot.counter) }
-    }
+    for finishes in other.marks.values { counter = max(counter, finishes[replica]) }
   }
 
   /// Lets the clock see every stamp of `queue`, so that this device's next write is later than all of them.
@@ -176,7 +219,7 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   }
 
   /// The deepest position an edit leaves before it rebalances the queue: 12 levels.
-  public static let rebalanceDepth = 12
+  package static let rebalanceDepth = 12
 
   /// Moves every shown entry of `queue`, keeping the order, to one fresh run at the top level: positions
   /// grow a level each time an episode goes between two neighbours one of which is inside the other's subtree,

@@ -23,14 +23,15 @@ import SmartFillSupport
 ///
 /// ``merged(with:)`` is commutative, associative and idempotent; the tests check it on states from random
 /// histories.
-public struct ReplicatedQueue: Sendable, Hashable {
+package struct ReplicatedQueue: Sendable, Hashable {
   /// An add of the episode: its dot, the finishes of the episode its device knew of, and what it knew of
   /// the episode. Where the add put the episode is a move written with it (so that a later move, or a
   /// rebalance, replaces the place without touching the add).
-  struct Add: Sendable, Hashable {
-    var finishesSeen: Set<Dot>
+  package struct Add: Sendable, Hashable {
+    /// The finishes of the episode the add's device knew of.
+    var finishesSeen: VersionVector
     var stamp: HybridTimestamp
-    var info: EpisodeInfo
+    package var info: EpisodeInfo
   }
 
   /// A move of an episode, or a playback position: a value and its stamp.
@@ -40,8 +41,8 @@ public struct ReplicatedQueue: Sendable, Hashable {
   }
 
   /// An episode's adds, moves and playback positions, each by its dot.
-  struct Entry: Sendable, Hashable {
-    var adds: [Dot: Add] = [:]
+  package struct Entry: Sendable, Hashable {
+    package var adds: [Dot: Add] = [:]
     var moves: [Dot: Write<Position>] = [:]
     var progress: [Dot: Write<Int>] = [:]
 
@@ -66,24 +67,24 @@ public struct ReplicatedQueue: Sendable, Hashable {
   /// Where playback is: the episode playing, and its place when the register was written, so that when the
   /// episode leaves the queue the one after it becomes current (and one added at the end after the queue was
   /// played through).
-  public struct Playhead: Sendable, Hashable {
+  package struct Playhead: Sendable, Hashable {
     /// The current episode; `nil` at the start of an empty queue or past the end.
-    public var episode: EpisodeID?
+    package var episode: EpisodeID?
     /// Its place (or the last episode's, past the end); `nil` at the start.
-    public var position: Position?
+    package var position: Position?
 
     /// The start of the queue.
-    public static let start = Playhead(episode: nil, position: nil)
+    package static let start = Playhead(episode: nil, position: nil)
   }
 
   /// The queue's identifier.
-  public let id: QueueID
+  package let id: QueueID
   /// What this state has seen.
-  public internal(set) var context: VersionVector
+  package internal(set) var context: VersionVector
   /// The creation dots; empty once the queue was deleted.
   var alive: Set<Dot>
   /// The entries by episode.
-  var entries: [EpisodeID: Entry]
+  package var entries: [EpisodeID: Entry]
   /// The name without its emoji.
   var title: Register<String>
   /// The leading emoji, if any.
@@ -133,8 +134,8 @@ public struct ReplicatedQueue: Sendable, Hashable {
 
   /// Whether an entry is shown: one of its adds knew of every finish of the episode.
   func isShown(_ episode: EpisodeID, _ entry: Entry, finished: FinishedEpisodes) -> Bool {
-    let finishes = finished.marks[episode] ?? []
-    return entry.adds.values.contains { finishes.isSubset(of: $0.finishesSeen) }
+    guard let finishes = finished.marks[episode] else { return !entry.adds.isEmpty }
+    return entry.adds.values.contains { $0.finishesSeen.includes(finishes) }
   }
 
   /// The shown entries in play order, with their places.
@@ -208,10 +209,10 @@ public struct ReplicatedQueue: Sendable, Hashable {
   }
 
   /// The name: emoji and title.
-  var name: String { QueueName.compose(emoji: emoji.value, text: title.value) }
+  package var name: String { QueueName.compose(emoji: emoji.value, text: title.value) }
 
   /// Whether the queue may be switched to automatically.
-  public var isAutoSwitchEnabled: Bool { autoSwitch.value }
+  package var isAutoSwitchEnabled: Bool { autoSwitch.value }
 
   /// Removes what no read looks at (see `ReplicatedLibrary.store(_:now:)`).
   ///
@@ -239,7 +240,7 @@ public struct ReplicatedQueue: Sendable, Hashable {
   /// stamps.
   ///
   /// - Complexity: O(*n* + *m*) in the two states' entries and dots.
-  public func merged(with other: ReplicatedQueue) -> ReplicatedQueue {
+  package func merged(with other: ReplicatedQueue) -> ReplicatedQueue {
     merged(with: other, fault: nil)
   }
 

@@ -47,7 +47,7 @@ struct StateWriter {
     json.object { json in
       json.member("queueID", queue.id.rawValue)
       json.member("context")
-      writer.dots(queue.context.counters.map { Dot($0.key, $0.value) }.sorted(), to: &json)
+      writer.dots(queue.context.dots, to: &json)
       json.member("alive")
       writer.dots(queue.alive.sorted(), to: &json)
       json.member("title")
@@ -98,7 +98,7 @@ struct StateWriter {
           json.inlineArray { json in
             writer.episodeMembers(episode, to: &json)
             json.element()
-            writer.dots(finished.marks[episode]!.sorted(), to: &json)
+            writer.dots(finished.marks[episode]!.dots, to: &json)
           }
         }
       }
@@ -216,7 +216,7 @@ struct StateWriter {
           json.inlineArray { json in
             dotMembers(dot, to: &json)
             json.element()
-            dots(add.finishesSeen.sorted(), to: &json)
+            dots(add.finishesSeen.dots, to: &json)
             json.element()
             stamp(add.stamp, to: &json)
             json.element()

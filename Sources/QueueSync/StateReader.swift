@@ -30,20 +30,23 @@ struct StateReader {
     }
   }
 
-  /// A queue's state.
-  func queue() throws(JSONReadError) -> ReplicatedQueue {
+  /// A queue's state; a name equal to `known`'s (checked when it came in) is not checked again.
+  func queue(known: (QueueID) -> ReplicatedQueue? = { _ in nil }) throws(JSONReadError) -> ReplicatedQueue {
     let id = QueueID(try root.string("queueID"))
     if id.rawValue.isEmpty { throw root.error("must not be empty", at: "queueID") }
     let title = try register(root.field("title")) { (node) throws(JSONReadError) in try node.string() }
     let emoji = try register(root.field("emoji")) { (node) throws(JSONReadError) -> String? in
       node.value == .null ? nil : try node.string()
     }
-    let name = QueueName.compose(emoji: emoji.value, text: title.value)
-    let validated: String
-    do throws(QueueError) { validated = try QueueName.validated(name) } catch {
-      throw root.error(error.description, at: "title")
+    let knownQueue = known(id)
+    if knownQueue?.title.value != title.value || knownQueue?.emoji.value != emoji.value {
+      let name = QueueName.compose(emoji: emoji.value, text: title.value)
+      let validated: String
+      do throws(QueueError) { validated = try QueueName.validated(name) } catch {
+        throw root.error(error.description, at: "title")
+      }
+      if validated != name { throw root.error("the name has surrounding spaces", at: "title") }
     }
-    if validated != name { throw root.error("the name has surrounding spaces", at: "title") }
     let rules = try register(root.field("rules")) { (node) throws(JSONReadError) in node.value }
     let smartFill = try register(root.field("smartFill")) { (node) throws(JSONReadError) in node.value }
     let listPosition = try register(root.field("listPosition")) { (node) throws(JSONReadError) in try position(node) }
@@ -75,7 +78,8 @@ struct StateReader {
         let info = EpisodeInfo(
           id: episode, title: try parts[4].string(), showTitle: try parts[5].string(), durationSeconds: duration,
           addedAt: Date(timeIntervalSince1970: Double(try parts[7].integer(in: 0...(1 << 40)))))
-        entry.adds[dot] = .init(finishesSeen: Set(try dots(parts[2])), stamp: try stamp(parts[3]), info: info)
+        entry.adds[dot] = .init(
+          finishesSeen: VersionVector(dots: try dots(parts[2])), stamp: try stamp(parts[3]), info: info)
       }
       for move in try fields[3].elements() {
         let parts = try elements(move, count: 4)
@@ -104,7 +108,8 @@ struct StateReader {
     var finished = FinishedEpisodes()
     for node in try root.array("finished") {
       let fields = try elements(node, count: 3)
-      finished.marks[try episode(fields, at: 0), default: []].formUnion(try dots(fields[2]))
+      let id = try episode(fields, at: 0)
+      for dot in try dots(fields[2]) { finished.marks[id, default: VersionVector()].insert(dot) }
     }
     var devices = AudioDeviceAnswers()
     for node in try root.optional("audioDevices")?.elements() ?? [] {

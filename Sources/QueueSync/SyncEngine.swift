@@ -1,6 +1,7 @@
 import Foundation
 import Queues
 import SmartFill
+import SmartFillSupport
 
 /// A device's sync engine, shaped like CloudKit's `CKSyncEngine`: it holds the device's replicated library
 /// and what sync needs besides (the server's change token, the change tag of each record, which records
@@ -8,7 +9,8 @@ import SmartFill
 ///
 /// - Edits go through ``edit(now:_:)``; the records they change wait in ``pending`` and go out at the
 ///   first sync 10 seconds (``debounceSeconds``) or more after the first of them, on the clock the caller
-///   passes (an injected clock: nothing here reads the time). Offline, they simply wait.
+///   passes (an injected clock: nothing here reads the time). Offline, they simply wait. A clock set back
+///   counts the 10 seconds from the time it now says, never from the wrong time it said before.
 /// - A sync fetches the changes since the token, merges them, then saves the pending records with the
 ///   change tags last seen. A conflict carries the server's record: it is merged, and saved again.
 /// - A save whose answer was lost is harmless: the records stay pending, the next save meets a conflict with
@@ -29,7 +31,7 @@ public struct SyncEngine: Sendable {
   public static let maximumRequestsPerSync = 32
 
   /// The replicated library.
-  public private(set) var state: ReplicatedLibrary
+  public internal(set) var state: ReplicatedLibrary
   /// This device's name, shown in other devices' merge summaries ("iPad").
   public var deviceName: String
   /// The queue playing on this device (not synced: each device plays its own).
@@ -57,6 +59,12 @@ public struct SyncEngine: Sendable {
   var snapshotDay: Int?
   /// Each queue's context and name when its snapshot was last looked at.
   var snapshotSeen: [QueueID: SnapshotKey] = [:]
+  /// The state as read from the state file, until the first complete fetch since: a state read back may be
+  /// a copy (a restored backup, a migrated phone) whose identity wrote events the server has and it lacks;
+  /// its edits wait until the fetch tells (see ``checkIdentity(_:)``). `nil` for a new device's engine.
+  var loadedState: ReplicatedLibrary?
+  /// Draws the suffix of a new identity; the tests seed it, to replay a run.
+  package var identityRandom: SplitMix64?
 
   /// A new device's engine: the built-in queues, nothing fetched yet.
   public init(replica: ReplicaID, deviceName: String, now: Date) {
@@ -111,6 +119,12 @@ public struct SyncEngine: Sendable {
     takeSnapshots(now: now)
     var edited = state
     edited.edited = .init()
+    // A copy of the state may have continued the same run of positions: a state read back starts its own.
+    if loadedState != nil, let latest = edited.latestPosition,
+      latest.levels.last.map({ $0.replica != state.replica || $0.counter <= loadedState!.counter }) ?? false
+    {
+      edited.latestPosition = nil
+    }
     let result = try body(&edited)
     state = edited
     noteEdits(now: now)
@@ -126,7 +140,7 @@ public struct SyncEngine: Sendable {
       pending.insert(id)
       generations[id, default: 0] += 1
     }
-    if !pending.isEmpty, pendingSince == nil { pendingSince = now }
+    if !pending.isEmpty { pendingSince = min(pendingSince ?? now, now) }
   }
 
   // MARK: Requests and answers
@@ -145,6 +159,10 @@ public struct SyncEngine: Sendable {
   /// `nil` when this sync is done.
   public mutating func nextRequest(now: Date) -> SyncRequest? {
     if needsFetch { return .fetch(since: token) }
+    // Nothing goes out before a complete fetch has told whether this state's identity is still its own.
+    guard loadedState == nil else { return nil }
+    // A clock set back (a wrong clock corrected) must not hold the changes until it reaches the wrong time.
+    if let since = pendingSince, now < since { pendingSince = now }
     guard let due = nextSaveDate, now >= due else { return nil }
     var records: [SyncRecord] = []
     inFlight = [:]
@@ -167,7 +185,10 @@ public struct SyncEngine: Sendable {
     var report = merge(changes.changed, now: now)
     for id in changes.deleted { report.merge(dropDeleted(id)) }
     token = changes.token
-    if !changes.moreComing { needsFetch = false }
+    if !changes.moreComing {
+      needsFetch = false
+      loadedState = nil
+    }
     return report
   }
 
@@ -204,38 +225,60 @@ public struct SyncEngine: Sendable {
   }
 
   /// Merges records from the server; those equal to this device's state stop being pending.
+  ///
+  /// The records are read first, so that the listener's view is taken before the merge only of the queues
+  /// they touch: those of the queue records, and those holding an episode whose finishes the library record
+  /// changes.
   mutating func merge(_ records: [SyncRecord], now: Date) -> SyncReport {
     var report = SyncReport()
     guard !records.isEmpty else { return report }
     takeSnapshots(now: now)
-    let touched: Set<QueueID>? =
-      records.contains { $0.id == ReplicatedLibrary.libraryRecordID }
-      ? nil : Set(records.compactMap { $0.id.hasPrefix("queue.") ? QueueID(String($0.id.dropFirst(6))) : nil })
+    var read: [(record: SyncRecord, state: RecordState)] = []
+    var seen: Set<[String]> = []
+    for record in records where !deletedOnServer.contains(record.id) {
+      // A version already merged (or saved from here) changes nothing: the server tags each version anew.
+      if let tag = record.changeTag {
+        if changeTags[record.id] == tag && !pending.contains(record.id) { continue }
+        if !seen.insert([record.id, tag]).inserted { continue }
+      }
+      do { read.append((record, try state.state(of: record))) } catch { report.problems.append(error) }
+    }
+    checkIdentity(read.map(\.state))
+    var touched: Set<QueueID> = []
+    var finishedEpisodes: Set<EpisodeID> = []
+    for (_, recordState) in read {
+      switch recordState {
+      case .queue(let queue): touched.insert(queue.id)
+      case .library(let finished, _):
+        for (episode, finishes) in finished.marks where !(state.finished.marks[episode]?.includes(finishes) ?? false) {
+          finishedEpisodes.insert(episode)
+        }
+      }
+    }
+    if !finishedEpisodes.isEmpty {
+      for (id, queue) in state.queues where finishedEpisodes.contains(where: { queue.entries[$0] != nil }) {
+        touched.insert(id)
+      }
+    }
     let views = LibraryView(state, only: touched)
     var writers: [QueueID: (replica: String, name: String)] = [:]
     var libraryWriter: (replica: String, name: String)?
-    for record in records where !deletedOnServer.contains(record.id) {
-      // A version already merged (or saved from here) changes nothing: the server tags each version anew.
-      if let tag = record.changeTag, changeTags[record.id] == tag, !pending.contains(record.id) { continue }
-      do {
-        let writer = (Self.string(record, "deviceID") ?? "", Self.string(record, "deviceName") ?? "another device")
-        switch try state.state(of: record) {
-        case .queue(let queue):
-          state.merge(queue)
-          writers[queue.id] = writer
-        case .library(let finished, let audioDevices):
-          state.merge(finished)
-          state.merge(audioDevices)
-          libraryWriter = writer
-        }
-        if let tag = record.changeTag { changeTags[record.id] = tag }
-        if pending.contains(record.id), case .json(let bytes)? = record.fields["state"],
-          state.stateBytes(record.id) == bytes
-        {
-          pending.remove(record.id)
-        }
-      } catch {
-        report.problems.append(error)
+    for (record, recordState) in read {
+      let writer = (Self.string(record, "deviceID") ?? "", Self.string(record, "deviceName") ?? "another device")
+      switch recordState {
+      case .queue(let queue):
+        state.merge(queue)
+        writers[queue.id] = writer
+      case .library(let finished, let audioDevices):
+        state.merge(finished)
+        state.merge(audioDevices)
+        libraryWriter = writer
+      }
+      if let tag = record.changeTag { changeTags[record.id] = tag }
+      if pending.contains(record.id), case .json(let bytes)? = record.fields["state"],
+        state.stateBytes(record.id) == bytes
+      {
+        pending.remove(record.id)
       }
     }
     if pending.isEmpty { pendingSince = nil }
@@ -243,6 +286,24 @@ public struct SyncEngine: Sendable {
       after: LibraryView(state, only: touched), writers: writers, libraryWriter: libraryWriter,
       me: state.replica.rawValue)
     return report
+  }
+
+  /// Before the first complete fetch since the state was loaded: when the server holds events of this
+  /// device's identity made after the loaded state's counter, another copy of the state used the identity
+  /// (the device before its backup was restored, or the old phone), and the events this device made since
+  /// it loaded would share their dots: they move to a new identity, used from now on (as Yjs takes a new
+  /// client identifier when it sees its own used elsewhere). Without edits since, merging is enough: the
+  /// counter moves past the events seen.
+  ///
+  /// - Complexity: O(*n*) in the state's size when the identity moves, O(*r*) in the records otherwise.
+  mutating func checkIdentity(_ states: [RecordState]) {
+    guard let loaded = loadedState, state.counter > loaded.counter,
+      states.contains(where: { ReplicatedLibrary.holdsEvents(of: state.replica, after: loaded.counter, in: $0) })
+    else { return }
+    let base = state.replica.rawValue.split(separator: "~", maxSplits: 1).first.map(String.init) ?? ""
+    let suffix = identityRandom?.next() ?? UInt64.random(in: .min ... .max)
+    state.moveEvents(since: loaded, to: ReplicaID("\(base)~\(String(suffix, radix: 16))"))
+    loadedState = nil
   }
 
   /// Forgets a record the server deleted for good.
@@ -257,6 +318,7 @@ public struct SyncEngine: Sendable {
         return SyncReport(summaries: [MergeSummary(deviceName: "the server", queueName: name, change: .deleted)])
       }
       state.queues[queue] = nil
+      state.retired[queue] = nil
     }
     return SyncReport()
   }

@@ -55,16 +55,25 @@ public struct SyncStore: Sendable {
       if case .missing = error.problem { return nil }
       throw .stateFileUnreadable(path: path, reason: error.reason)
     }
+    return try Self.engine(bytes: bytes, path: path)
+  }
+
+  /// The engine in a state file's bytes, read from `path`; see ``load()``.
+  ///
+  /// - Complexity: O(*n*) in the size of the bytes.
+  package static func engine(bytes: [UInt8], path: String) throws(SyncError) -> SyncEngine {
     if case .object(let members)? = try? JSONValue.parse(bytes), case .integer(let version)? = members["version"],
-      version > Self.formatVersion
+      version > formatVersion
     {
       throw .stateFileVersionUnsupported(path: path, version: version)
     }
     do throws(JSONReadError) {
       let root = try JSONReader(parsing: bytes)
       let version = try root.integer("version")
-      if version != Self.formatVersion { throw root.error("must be 1, found \(version)", at: "version") }
-      return try Self.engine(reading: root.field("sync"))
+      if version != formatVersion { throw root.error("must be 1, found \(version)", at: "version") }
+      var read = try Self.engine(reading: root.field("sync"))
+      read.loadedState = read.state
+      return read
     } catch {
       throw .invalidStateFile(path: path, location: error.path.description, reason: error.reason)
     }
@@ -141,9 +150,9 @@ public struct SyncStore: Sendable {
         json.append(String(decoding: StateWriter.encode(state.finished, state.audioDevices), as: UTF8.self))
         json.member("queues")
         json.array { json in
-          for id in state.queues.keys.sorted() {
+          for id in (Array(state.queues.keys) + Array(state.retired.keys)).sorted() {
             json.element()
-            json.append(String(decoding: StateWriter.encode(state.queues[id]!), as: UTF8.self))
+            json.append(String(decoding: StateWriter.encode(state.queueState(id)!), as: UTF8.self))
           }
         }
         json.member("snapshots")
@@ -170,7 +179,7 @@ public struct SyncStore: Sendable {
       json.write(snapshot.smartFill)
       json.member("episodes")
       json.array { json in
-        for episode in snapshot.episodes {
+        for episode in snapshot.episodeInfos {
           json.element()
           json.inlineArray { json in
             json.element()
@@ -258,7 +267,7 @@ public struct SyncStore: Sendable {
         QueueSnapshot(
           queueID: QueueID(try node.string("queueID")), name: try node.string("name"),
           takenAt: try node.date("takenAt"),
-          episodes: episodes, rules: rules, smartFill: smartFill))
+          episodeInfos: episodes, rules: rules, smartFill: smartFill))
     }
     return SyncEngine(
       state: state, deviceName: try sync.string("deviceName"),

@@ -1,4 +1,5 @@
-import QueueSync
+import Foundation
+import QueueSyncSimulation
 import SmartFillSupport
 
 /// `smartfill sync simulate`: one randomized run of several devices syncing their queues, with its outcome
@@ -17,7 +18,20 @@ enum SyncCommand {
   /// The step counts accepted.
   static let stepRange = 1...100_000
 
-  static func run(_ arguments: [String], into output: inout SmartFillCommand.Output) throws(CommandError) {
+  /// The runs long enough to report their progress: 10,000 steps and more.
+  static let progressSteps = 10_000
+
+  /// Writes a line of progress to standard error at once (the command's output is written when it ends).
+  static let standardErrorLine: @Sendable (String) -> Void = { line in
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+
+  /// Runs `sync simulate`; a run of ``progressSteps`` steps or more tells `progress` how far it got, every
+  /// tenth of the run ("sync simulate: 30000 of 100000 steps, 4.1 s").
+  static func run(
+    _ arguments: [String], into output: inout SmartFillCommand.Output,
+    progress: @Sendable (String) -> Void = standardErrorLine
+  ) throws(CommandError) {
     let parsed = try parser.parse(arguments, for: .sync)
     if parsed.wantsHelp {
       output.standardOutput += HelpText.syncHelp
@@ -52,7 +66,14 @@ enum SyncCommand {
       }
       options.rule = rule
     }
-    let outcome = SyncSimulation.run(options)
+    let began = Date()
+    let steps = options.steps
+    let outcome = SyncSimulation.run(options) { done in
+      guard steps >= progressSteps else { return }
+      progress(
+        "sync simulate: \(done) of \(steps) steps, "
+          + String(format: "%.1f s", Date().timeIntervalSince(began)))
+    }
     output.standardOutput += parsed.isSet("--json") ? json(outcome) : text(outcome)
   }
 

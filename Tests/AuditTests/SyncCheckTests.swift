@@ -1,4 +1,5 @@
 import QueueSync
+import QueueSyncSimulation
 import Testing
 
 @testable import Audit

@@ -109,6 +109,9 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
   var testDescription: String { rawValue }
 
+  /// The stores this machine can run: both, or the in-memory one where PostgreSQL is not installed.
+  static var available: [StoreKind] { ThrowawayCluster.shouldRun ? allCases : [.inMemory] }
+
   /// A fresh, empty server of this kind.
   func makeServer(recordLimit: Int = SyncRecord.maximumBytes) throws -> any SyncServer {
     switch self {

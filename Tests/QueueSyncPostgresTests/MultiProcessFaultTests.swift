@@ -40,13 +40,17 @@ struct MultiProcessFaultTests {
   func devicesUnderFaults() async throws {
     let program = try #require(
       BuiltProgram("postgres-device-process"), "build postgres-device-process first (swift build)")
-    let environment = ProcessInfo.processInfo.environment
-    let seed = environment["QUEUESYNC_PG_KILL_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0..<1_000_000)
-    let runs = environment["QUEUESYNC_PG_KILL_RUNS"].flatMap { Int($0) } ?? 60
+    // 60 runs per device in the long run, 12 by default.
+    let runs = TestScale.count(60, minimum: 12)
+    for trial in SeededCases(seed: 0x96_C111, count: 1, minimum: 1) {
+      try await Self.devicesUnderFaults(program: program, runs: runs, trial: trial)
+    }
+  }
+
+  static func devicesUnderFaults(program: BuiltProgram, runs: Int, trial: SeededCase) async throws {
+    let seed = trial.seed
     let devices = 4
-    print(
-      "postgres kill test: seed \(seed), \(devices) devices × \(runs) runs (replay with QUEUESYNC_PG_KILL_SEED=\(seed))"
-    )
+    print("postgres kill test: \(trial), \(devices) devices × \(runs) runs")
     let cluster = try await offPool { try ThrowawayCluster() }
     defer { cluster.stop() }
     let folder = try TemporaryDirectory(prefix: "queuesync-postgres-kill")
@@ -97,7 +101,7 @@ struct MultiProcessFaultTests {
     var ledger = EditLedger()
     for (part, problems) in ledgers {
       ledger.merge(part)
-      for problem in problems { Issue.record("seed \(seed): \(problem)") }
+      for problem in problems { Issue.record("\(trial): \(problem)") }
     }
 
     // Settle every device twice over (the second round brings each the others' last changes), then a fresh one.
@@ -107,20 +111,22 @@ struct MultiProcessFaultTests {
         let settled = try program.run([
           "settle", folder.file("d\(device).json"), cluster.connectionString, user, "d\(device)",
         ])
-        #expect(settled.status == 0, "seed \(seed): device d\(device) did not settle: \(settled.err)")
+        #expect(settled.status == 0, "\(trial): device d\(device) did not settle: \(settled.err)")
         if round == 1 { listings.append(settled.out) }
       }
     }
     let observer = try program.run(["settle", folder.file("observer.json"), cluster.connectionString, user, "observer"])
-    #expect(observer.status == 0, "seed \(seed): the observer failed: \(observer.err)")
+    #expect(observer.status == 0, "\(trial): the observer failed: \(observer.err)")
     for (device, listing) in listings.enumerated() {
-      #expect(listing == observer.out, "seed \(seed): device d\(device) differs from a fresh device")
+      #expect(listing == observer.out, "\(trial): device d\(device) differs from a fresh device")
     }
-    for problem in ledger.violations(listing: observer.out) { Issue.record("seed \(seed): \(problem)") }
-    #expect(ledger.editsStarted >= 1_500, "seed \(seed): only \(ledger.editsStarted) edits; the test checked little")
-    #expect(counters.restartCount == 2 && counters.terminations > 0, "seed \(seed): the faults did not happen")
+    for problem in ledger.violations(listing: observer.out) { Issue.record("\(trial): \(problem)") }
+    #expect(
+      ledger.editsStarted >= devices * runs * 6,
+      "\(trial): only \(ledger.editsStarted) edits; the test checked little")
+    #expect(counters.restartCount == 2 && counters.terminations > 0, "\(trial): the faults did not happen")
     print(
-      "postgres kill test: seed \(seed), \(ledger.editsStarted) edits started, \(ledger.committedAdds.count) adds and "
+      "postgres kill test: \(trial), \(ledger.editsStarted) edits started, \(ledger.committedAdds.count) adds and "
         + "\(ledger.committedRemoves.count) removes saved, \(ledger.killedInsideEdit) kills inside an edit, "
         + "\(counters.restartCount) restarts, \(counters.terminations) connections terminated, "
         + "\(observer.out.split(separator: " ").count - observer.out.split(separator: "\n").count) episodes at the end")

@@ -3,6 +3,7 @@ import PostgresTestCluster
 import QueueSync
 import QueueSyncPostgres
 import SmartFillSupport
+import SmartFillTestSupport
 import Testing
 
 @Suite("PostgreSQL record store", needsPostgres)
@@ -92,14 +93,14 @@ struct PostgresSyncServerTests {
 
   @Test("against the in-memory server on random saves, stale saves, deletes and fetches: the same answers")
   func sameAsInMemory() throws {
-    for seed in UInt64(1)...12 {
+    for trial in SeededCases(seed: 0x96_3E3, count: 12) {
       let postgres = try SharedCluster.server(recordLimit: 120)
       let memory = InMemorySyncServer(recordLimit: 120)
-      var random = SplitMix64(seed: seed)
+      var random = trial.random
       var tokens: [ChangeToken?] = [nil]
       for step in 0..<50 {
         let id = "queue.\(random.integer(in: 0...4))"
-        let place = "seed \(seed), step \(step)"
+        let place = "\(trial), step \(step)"
         switch random.integer(in: 0...9) {
         case 0...4:
           let current = memory.record(id)?.changeTag

@@ -2,6 +2,7 @@ import Foundation
 import Queues
 import SmartFill
 import SmartFillSupport
+import SmartFillTestSupport
 import Testing
 
 @testable import QueueSync
@@ -21,7 +22,7 @@ struct AudioDeviceAnswersTests {
     var tablet = device("tablet")
     phone.markAudioDevice("00:1A:7D", name: "Golf", isCar: true, now: at(10))
     phone.markAudioDevice("4C:87:5D", name: "Kitchen speaker", isCar: false, now: at(11))
-    try phone.setAutoSwitchEnabled(false, for: .commute, now: at(12))
+    try phone.disableAutoSwitch(for: .commute, now: at(12))
     try Self.send(phone, to: &tablet)
     let library = try tablet.library()
     #expect(library.knownAudioDevice("00:1A:7D") == KnownAudioDevice(identifier: "00:1A:7D", name: "Golf", isCar: true))
@@ -30,7 +31,7 @@ struct AudioDeviceAnswersTests {
     #expect(try library.queue(.workout).isAutoSwitchEnabled)
     // The tablet changes its mind later: the later answer wins on both.
     tablet.markAudioDevice("00:1A:7D", name: "Golf", isCar: false, now: at(20))
-    try tablet.setAutoSwitchEnabled(true, for: .commute, now: at(21))
+    try tablet.enableAutoSwitch(for: .commute, now: at(21))
     try Self.send(tablet, to: &phone)
     #expect(try phone.library().knownAudioDevice("00:1A:7D")?.isCar == false)
     #expect(try phone.library().queue(.commute).isAutoSwitchEnabled)
@@ -40,7 +41,7 @@ struct AudioDeviceAnswersTests {
   @Test("a duplicated queue keeps its auto-switch switch")
   func duplicate() throws {
     var phone = device("phone")
-    try phone.setAutoSwitchEnabled(false, for: .sleep, now: at(1))
+    try phone.disableAutoSwitch(for: .sleep, now: at(1))
     let copy = try phone.duplicate(.sleep, newID: QueueID("sleep-copy"), now: at(2))
     #expect(try !phone.library().queue(copy).isAutoSwitchEnabled)
   }
@@ -89,16 +90,15 @@ struct AudioDeviceAnswersTests {
     return answers
   }
 
-  @Test("merging past the limit keeps the latest answer per device and the latest devices (12 seeds)")
+  @Test("merging past the limit keeps the latest answer per device and the latest devices (12 cases)")
   func limit() {
-    for seed in UInt64(0)..<12 {
-      var random = SplitMix64(seed: seed)
-      let states = ["a", "b", "c"].map { Self.randomAnswers(&random, replica: $0, count: 1_100) }
-      for state in states { #expect(state.answers.count <= AudioDeviceAnswers.limit, "seed \(seed)") }
+    for var trial in SeededCases(seed: 0xA0D1, count: 12) {
+      let states = ["a", "b", "c"].map { Self.randomAnswers(&trial.random, replica: $0, count: 1_100) }
+      for state in states { #expect(state.answers.count <= AudioDeviceAnswers.limit, "\(trial)") }
       let (a, b, c) = (states[0], states[1], states[2])
-      #expect(a.merged(with: b) == b.merged(with: a), "seed \(seed): a ⊔ b ≠ b ⊔ a")
-      #expect(a.merged(with: b).merged(with: c) == a.merged(with: b.merged(with: c)), "seed \(seed): not associative")
-      #expect(a.merged(with: a) == a, "seed \(seed): a ⊔ a ≠ a")
+      #expect(a.merged(with: b) == b.merged(with: a), "\(trial): a ⊔ b ≠ b ⊔ a")
+      #expect(a.merged(with: b).merged(with: c) == a.merged(with: b.merged(with: c)), "\(trial): not associative")
+      #expect(a.merged(with: a) == a, "\(trial): a ⊔ a ≠ a")
       // The model: every answer any state holds, the latest per device, then the limit's latest of those.
       var latest: [String: Register<AudioDeviceAnswers.Answer>] = [:]
       for state in states {
@@ -108,8 +108,8 @@ struct AudioDeviceAnswersTests {
       }
       let kept = latest.sorted { ($0.value.stamp, $0.key) > ($1.value.stamp, $1.key) }.prefix(AudioDeviceAnswers.limit)
       let merged = a.merged(with: b).merged(with: c)
-      #expect(merged.answers == Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) }), "seed \(seed)")
-      #expect(merged.devices.count == AudioDeviceAnswers.limit, "seed \(seed)")
+      #expect(merged.answers == Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) }), "\(trial)")
+      #expect(merged.devices.count == AudioDeviceAnswers.limit, "\(trial)")
     }
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Queues
 import SmartFill
 import SmartFillSupport
+import SmartFillTestSupport
 import Testing
 
 @testable import QueueSync
@@ -39,7 +40,12 @@ func randomHistory(seed: UInt64, steps: Int = 60) -> [ReplicatedLibrary] {
     case 9 where count > 0:
       try? library.makeCurrent(at: random.integer(in: 0...(count - 1)), in: queue, now: now)
       try? library.recordPosition(60, in: queue, now: now)
-    case 10: try? library.setAutoSwitchEnabled(random.integer(in: 0...1) == 1, for: queue, now: now)
+    case 10:
+      if random.chance(1, in: 2) {
+        try? library.enableAutoSwitch(for: queue, now: now)
+      } else {
+        try? library.disableAutoSwitch(for: queue, now: now)
+      }
     case 11:
       library.markAudioDevice(
         random.element(of: ["golf", "kitchen", "bose"]), name: random.element(of: ["Golf", "Car", "Speaker"]),
@@ -55,23 +61,25 @@ func randomHistory(seed: UInt64, steps: Int = 60) -> [ReplicatedLibrary] {
 
 @Suite("Merge laws on states from random histories")
 struct MergeLawsTests {
-  @Test("merging is commutative, associative and idempotent (120 seeds, 30 triples each)", arguments: 0..<120)
-  func laws(seed: UInt64) {
-    let states = randomHistory(seed: UInt64(seed))
-    var random = SplitMix64(seed: UInt64(seed) ^ 0xABCDEF)
+  @Test(
+    "merging is commutative, associative and idempotent (120 histories, 30 triples each)",
+    arguments: Array(SeededCases(seed: 0x1A35, count: 120)))
+  func laws(trial: SeededCase) {
+    var trial = trial
+    let states = randomHistory(seed: trial.seed)
     for _ in 0..<30 {
-      let a = random.element(of: states)
-      let b = random.element(of: states)
-      let c = random.element(of: states)
+      let a = trial.random.element(of: states)
+      let b = trial.random.element(of: states)
+      let c = trial.random.element(of: states)
       func join(_ x: ReplicatedLibrary, _ y: ReplicatedLibrary) -> ReplicatedLibrary {
         var result = x
         result.merge(y)
         return result
       }
-      #expect(join(a, b).hasSameState(as: join(b, a)), "seed \(seed): a ⊔ b ≠ b ⊔ a")
-      #expect(join(join(a, b), c).hasSameState(as: join(a, join(b, c))), "seed \(seed): not associative")
-      #expect(join(a, a).hasSameState(as: a), "seed \(seed): a ⊔ a ≠ a")
-      #expect(join(join(a, b), b).hasSameState(as: join(a, b)), "seed \(seed): merging twice changes the state")
+      #expect(join(a, b).hasSameState(as: join(b, a)), "\(trial): a ⊔ b ≠ b ⊔ a")
+      #expect(join(join(a, b), c).hasSameState(as: join(a, join(b, c))), "\(trial): not associative")
+      #expect(join(a, a).hasSameState(as: a), "\(trial): a ⊔ a ≠ a")
+      #expect(join(join(a, b), b).hasSameState(as: join(a, b)), "\(trial): merging twice changes the state")
     }
   }
 
@@ -93,58 +101,63 @@ struct MergeLawsTests {
     #expect(broken > 0)
   }
 
-  @Test("a merged state shows each episode at most once and reads back as a valid library", arguments: 0..<50)
-  func mergedLibrariesAreValid(seed: UInt64) throws {
+  @Test(
+    "a merged state shows each episode at most once and reads back as a valid library",
+    arguments: Array(SeededCases(seed: 0x7A11D, count: 50)))
+  func mergedLibrariesAreValid(trial: SeededCase) throws {
     var all = device("z")
-    for state in randomHistory(seed: UInt64(seed)) { all.merge(state) }
+    for state in randomHistory(seed: trial.seed) { all.merge(state) }
     for id in all.visibleQueueIDs {
       let episodes = all.episodes(in: id)
-      #expect(Set(episodes).count == episodes.count, "seed \(seed): \(id) repeats an episode")
+      #expect(Set(episodes).count == episodes.count, "\(trial): \(id) repeats an episode")
     }
     let library = try all.library()
-    #expect(library.queues.map(\.id) == all.visibleQueueIDs, "seed \(seed)")
+    #expect(library.queues.map(\.id) == all.visibleQueueIDs, "\(trial)")
   }
 }
 
 @Suite("Positions")
 struct PositionTests {
-  @Test("a run lies strictly between its neighbours, in order, on 2,000 random gaps")
+  @Test("a run lies strictly between its neighbours, in order, on 2,000 random gaps a case")
   func runsFitTheirGaps() {
-    var random = SplitMix64(seed: 42)
-    var positions: [Position] = []
-    for counter in 1...2_000 {
-      let replica = ReplicaID(random.element(of: ["a", "b", "c"]))
-      let gap = random.integer(in: 0...positions.count)
-      let before = gap > 0 ? positions[gap - 1] : nil
-      let after = gap < positions.count ? positions[gap] : nil
-      let count = random.integer(in: 1...4)
-      let latest = random.chance(1, in: 2) ? before : nil
-      let run = Position.run(count, between: before, and: after, replica: replica, counter: counter, continuing: latest)
-      #expect(run.count == count)
-      #expect(zip(run, run.dropFirst()).allSatisfy { $0 < $1 }, "counter \(counter): the run is out of order")
-      if let before { #expect(before < run[0], "counter \(counter): \(before) ≥ \(run[0])") }
-      if let after { #expect(run[count - 1] < after, "counter \(counter): \(run[count - 1]) ≥ \(after)") }
-      positions.insert(contentsOf: run, at: gap)
+    for var trial in SeededCases(seed: 42, count: 10, minimum: 1) {
+      var positions: [Position] = []
+      for counter in 1...2_000 {
+        let replica = ReplicaID(trial.random.element(of: ["a", "b", "c"]))
+        let gap = trial.random.integer(in: 0...positions.count)
+        let before = gap > 0 ? positions[gap - 1] : nil
+        let after = gap < positions.count ? positions[gap] : nil
+        let count = trial.random.integer(in: 1...4)
+        let latest = trial.random.chance(1, in: 2) ? before : nil
+        let run = Position.run(
+          count, between: before, and: after, replica: replica, counter: counter, continuing: latest)
+        #expect(run.count == count)
+        #expect(zip(run, run.dropFirst()).allSatisfy { $0 < $1 }, "\(trial), counter \(counter): out of order")
+        if let before { #expect(before < run[0], "\(trial), counter \(counter): \(before) ≥ \(run[0])") }
+        if let after { #expect(run[count - 1] < after, "\(trial), counter \(counter): \(run[count - 1]) ≥ \(after)") }
+        positions.insert(contentsOf: run, at: gap)
+      }
+      #expect(positions == positions.sorted(), "\(trial)")
     }
-    #expect(positions == positions.sorted())
   }
 
   @Test("the order is a strict total order (irreflexive, antisymmetric, transitive) on random paths")
   func totalOrder() {
-    var random = SplitMix64(seed: 7)
-    let paths = (0..<60).map { _ in
-      Position(
-        (0..<random.integer(in: 1...3)).map { _ in
-          Position.Level(
-            index: random.element(of: [-2, -1, 1, 2]), replica: ReplicaID(random.element(of: ["a", "b"])),
-            counter: random.integer(in: 1...2))
-        })
-    }
-    for x in paths {
-      #expect(!(x < x))
-      for y in paths {
-        #expect(x == y || (x < y) != (y < x), "\(x) and \(y)")
-        for z in paths where x < y && y < z { #expect(x < z, "\(x) < \(y) < \(z)") }
+    for var trial in SeededCases(seed: 7, count: 10, minimum: 1) {
+      let paths = (0..<60).map { _ in
+        Position(
+          (0..<trial.random.integer(in: 1...3)).map { _ in
+            Position.Level(
+              index: trial.random.element(of: [-2, -1, 1, 2]),
+              replica: ReplicaID(trial.random.element(of: ["a", "b"])), counter: trial.random.integer(in: 1...2))
+          })
+      }
+      for x in paths {
+        #expect(!(x < x), "\(trial)")
+        for y in paths {
+          #expect(x == y || (x < y) != (y < x), "\(trial): \(x) and \(y)")
+          for z in paths where x < y && y < z { #expect(x < z, "\(trial): \(x) < \(y) < \(z)") }
+        }
       }
     }
   }

@@ -135,6 +135,22 @@ struct ReplicatedQueueTests {
     #expect(try tablet.library().queue(bike).name == "🚲 Ride")
   }
 
+  @Test("smart fill settings replaced on one device show on the other; the later replacement wins")
+  func smartFillSettings() throws {
+    var phone = device("phone")
+    var tablet = device("tablet")
+    let settings = SmartFillSettings(mode: .fillTime, targetSeconds: 2_700, priorityShows: ["Show 1"])
+    try phone.replaceSmartFillSettings(of: .commute, with: settings, now: at(1))
+    exchange(&phone, &tablet)
+    #expect(try tablet.library().queue(.commute).smartFillSettings == settings)
+    try tablet.replaceSmartFillSettings(of: .commute, with: nil, now: at(3))
+    try phone.replaceSmartFillSettings(
+      of: .commute, with: SmartFillSettings(mode: .variety, targetSeconds: 600), now: at(2))
+    exchange(&phone, &tablet)
+    #expect(try phone.library().queue(.commute).smartFillSettings == nil)
+    #expect(phone.hasSameState(as: tablet))
+  }
+
   @Test("a batch added together stays together, and concurrent batches at one place never interleave")
   func batches() throws {
     var phone = device("phone")

@@ -36,16 +36,16 @@ struct StateFormatTests {
 
   @Test("every record reads back to the state it was made from")
   func roundTrip() throws {
-    for seed in UInt64(0)..<20 {
-      let states = randomHistory(seed: seed)
+    for trial in SeededCases(seed: 0xF0A7, count: 20) {
+      let states = randomHistory(seed: trial.seed)
       let library = states[states.count - 1]
       for id in library.recordIDs {
         let record = try #require(library.record(id, deviceName: "x", changeTag: nil))
         switch try ReplicatedLibrary.state(of: record) {
-        case .queue(let queue): #expect(queue == library.queues[queue.id], "seed \(seed), \(id)")
+        case .queue(let queue): #expect(queue == library.queues[queue.id], "\(trial), \(id)")
         case .library(let finished, let audioDevices):
-          #expect(finished == library.finished, "seed \(seed)")
-          #expect(audioDevices == library.audioDevices, "seed \(seed)")
+          #expect(finished == library.finished, "\(trial)")
+          #expect(audioDevices == library.audioDevices, "\(trial)")
         }
       }
     }
@@ -82,7 +82,7 @@ struct SyncStoreTests {
       try library.playLast([reference("a"), reference("b")], in: .commute, now: at(0))
       library.markFinished(episode("b"), now: at(1))
       library.markAudioDevice("00:1A:7D", name: "Golf", isCar: true, now: at(2))
-      try library.setAutoSwitchEnabled(false, for: .commute, now: at(3))
+      try library.disableAutoSwitch(for: .commute, now: at(3))
     }
     try store.save(engine)
     let loaded = try #require(try store.load())

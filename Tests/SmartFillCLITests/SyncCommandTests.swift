@@ -1,5 +1,5 @@
 import Foundation
-import QueueSync
+import QueueSyncSimulation
 import SmartFillSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import QueueSync
 import Queues
 import SmartFill
 import SmartFillSupport
@@ -87,19 +88,34 @@ package struct SyncSimulation {
     }
   }
 
-  /// Runs one simulation.
-  package static func run(_ options: Options) -> Outcome {
+  /// The most queues a simulated listener keeps: a new queue or a copy is made only below it, as a library
+  /// holds 20 by default (`QueueLibrary.defaultQueueLimit`).
+  package static let maximumQueues = QueueLibrary.defaultQueueLimit
+
+  /// Runs one simulation; `progress` is told the steps done, every tenth of the run.
+  ///
+  /// - Complexity: O(*s*) in the steps: the queues a run keeps are bounded, so a step costs the same at the
+  ///   start of a run and at its end.
+  package static func run(_ options: Options, progress: (Int) -> Void = { _ in }) -> Outcome {
     switch options.rule {
     case .crdt:
       var run = Run<ReplicatedDevice>(options)
-      return run.result()
+      return run.result(progress: progress)
     case .design:
       var run = Run<DesignRuleDevice>(options)
-      return run.result()
+      return run.result(progress: progress)
     case .replace:
       var run = Run<ReplaceRuleDevice>(options)
-      return run.result()
+      return run.result(progress: progress)
     }
+  }
+
+  /// Runs one simulation under this module's sync and returns its devices with the outcome, for the tests
+  /// that look inside their states.
+  package static func runKeepingDevices(_ options: Options) -> (outcome: Outcome, devices: [ReplicatedDevice]) {
+    var run = Run<ReplicatedDevice>(options)
+    let outcome = run.result(progress: { _ in })
+    return (outcome, run.devices)
   }
 }
 
@@ -143,8 +159,10 @@ struct Run<Device: SimulatedReplica> {
 
   func wallClock(_ device: Int) -> Date { now.addingTimeInterval(clockError[device]) }
 
-  mutating func result() -> SyncSimulation.Outcome {
-    for _ in 0..<options.steps {
+  mutating func result(progress: (Int) -> Void) -> SyncSimulation.Outcome {
+    let tenth = max(1, options.steps / 10)
+    for step in 0..<options.steps {
+      if step > 0 && step.isMultiple(of: tenth) { progress(step) }
       now.addTimeInterval(
         random.chance(1, in: 25) ? Double(random.integer(in: 1...5) * 86_400) : Double(random.integer(in: 10...10_800)))
       let device = random.integer(in: 0...(devices.count - 1))
@@ -184,8 +202,9 @@ struct Run<Device: SimulatedReplica> {
   // MARK: Edits
 
   mutating func edit(_ device: Int) {
-    let queue = devices[device].queue(random.element(of: devices[device].queueIDs))
-    let edit = randomEdit(queue)
+    let shown = devices[device].queueIDs
+    let queue = devices[device].queue(random.element(of: shown))
+    let edit = randomEdit(queue, shownQueues: shown.count)
     guard let made = devices[device].perform(edit, now: wallClock(device)) else {
       outcome.refusedEdits += 1
       return
@@ -194,7 +213,8 @@ struct Run<Device: SimulatedReplica> {
     model.record(made, by: device, in: queue)
   }
 
-  mutating func randomEdit(_ queue: SimulatedQueue) -> SimulatedEdit {
+  mutating func randomEdit(_ queue: SimulatedQueue, shownQueues: Int) -> SimulatedEdit {
+    let roomForAQueue = shownQueues < SyncSimulation.maximumQueues
     let count = queue.episodes.count
     func someEpisodes(_ number: Int) -> [EpisodeID] {
       (0..<number).map { _ in random.element(of: SimulatedEpisodes.all) }
@@ -210,11 +230,11 @@ struct Run<Device: SimulatedReplica> {
       return .move(queue.id, IndexSet(first..<(first + length)), to: random.integer(in: 0...count))
     case 64..<68: return .rename(queue.id, random.element(of: ["🚴 Bike", "🚵 Trail", "Morning", "Evening", "News"]))
     case 68..<70: return .clear(queue.id)
-    case 70..<74:
+    case 70..<74 where roomForAQueue:
       nextQueue += 1
       return .create(QueueID("q\(options.seed)-\(nextQueue)"), "Queue \(nextQueue)")
     case 74..<77: return .delete(queue.id)
-    case 77..<79:
+    case 77..<79 where roomForAQueue:
       nextQueue += 1
       return .duplicate(queue.id, as: QueueID("q\(options.seed)-\(nextQueue)"))
     case 79..<88 where count > 0: return .play(queue.id, at: random.integer(in: 0...(count - 1)), seconds: 30)

@@ -1,4 +1,5 @@
 import Foundation
+import QueueSync
 import Queues
 import SmartFill
 import SmartFillSupport

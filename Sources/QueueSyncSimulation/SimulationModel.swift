@@ -1,4 +1,5 @@
 import Foundation
+import QueueSync
 import Queues
 import SmartFill
 
@@ -29,7 +30,8 @@ struct SimulationModel {
 
   struct Add {
     var edit: Edit
-    var finishesKnown: Set<Edit>
+    /// What the add's device had heard of: a finish it had heard of does not hide it.
+    var heard: Knowledge
   }
 
   struct Batch {
@@ -83,8 +85,7 @@ struct SimulationModel {
       for episode in episodes where !unique.contains(episode) { unique.append(episode) }
       for episode in unique {
         let pair = Pair(queue: queue, episode: episode)
-        let known = Set((finishes[episode] ?? []).map(\.edit).filter { Self.heard(heard, $0) })
-        adds[pair, default: []].append(Add(edit: edit, finishesKnown: known))
+        adds[pair, default: []].append(Add(edit: edit, heard: heard))
         placements[pair, default: []].append((edit, heard))
       }
       if batch, unique.count >= 2 { batches.append(Batch(queue: queue, edit: edit, episodes: unique)) }
@@ -122,7 +123,7 @@ struct SimulationModel {
     if (removes[pair] ?? []).contains(where: { Self.heard($0, add.edit) }) { return false }
     if (clears[pair.queue] ?? []).contains(where: { Self.heard($0, add.edit) }) { return false }
     for finish in finishes[pair.episode] ?? [] {
-      if Self.heard(finish.heard, add.edit) || !add.finishesKnown.contains(finish.edit) { return false }
+      if Self.heard(finish.heard, add.edit) || !Self.heard(add.heard, finish.edit) { return false }
     }
     return true
   }

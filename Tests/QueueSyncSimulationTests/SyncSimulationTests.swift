@@ -1,30 +1,26 @@
 import Foundation
+import QueueSync
+import SmartFillTestSupport
 import Testing
 
-@testable import QueueSync
+@testable import QueueSyncSimulation
 
 @Suite("Sync simulation: devices offline, wrong clocks, lost answers, duplicated and reordered fetches")
 struct SyncSimulationTests {
-  /// The seeds of the run in `swift test`: 300, or the one in `QUEUESYNC_SEED` (to replay it).
-  static let seeds: [UInt64] = {
-    if let text = ProcessInfo.processInfo.environment["QUEUESYNC_SEED"], let seed = UInt64(text) { return [seed] }
-    return Array(0..<300)
-  }()
-
   @Test(
     "a run of 400 steps with 2 to 5 devices: identical devices, nothing lost, resurrected, duplicated or interleaved",
-    arguments: seeds)
-  func randomizedRun(seed: UInt64) {
-    let options = SyncSimulation.Options(devices: 2 + Int(seed % 4), steps: 400, seed: seed, rule: .crdt)
+    arguments: Array(SeededCases(seed: 0x5171, count: 300)))
+  func randomizedRun(trial: SeededCase) {
+    let options = SyncSimulation.Options(devices: 2 + Int(trial.seed % 4), steps: 400, seed: trial.seed, rule: .crdt)
     let outcome = SyncSimulation.run(options)
-    #expect(outcome.isClean, "seed \(seed) (replay with QUEUESYNC_SEED=\(seed)): \(outcome)")
-    #expect(outcome.edits > 100 && outcome.syncs > 10, "seed \(seed): the run did something: \(outcome)")
+    #expect(outcome.isClean, "\(trial): \(outcome)")
+    #expect(outcome.edits > 100 && outcome.syncs > 10, "\(trial): the run did something: \(outcome)")
   }
 
   @Test("the runs meet every fault: lost answers, conflicts, stale and duplicated records, long offline spells")
   func faultsHappen() {
     var totals = SyncSimulation.Outcome(seed: 0, rule: .crdt, devices: 0, steps: 0)
-    for seed in UInt64(0)..<20 {
+    for seed in UInt64(0)..<10 {
       let outcome = SyncSimulation.run(.init(devices: 2 + Int(seed % 4), steps: 400, seed: seed, rule: .crdt))
       totals.lostAnswers += outcome.lostAnswers
       totals.conflicts += outcome.conflicts
@@ -72,5 +68,28 @@ struct SyncSimulationControlTests {
   func brokenMerge() {
     let found = Self.failures(.crdt, seeds: 0..<8, fault: .keepsOnlyOneSidesNewAdds)
     #expect(found.failed > 0, "the checks caught none of 8 runs with a broken merge")
+  }
+}
+
+@Suite("Sync simulation: long runs")
+struct SyncSimulationLongRunTests {
+  @Test("a run reports its progress every tenth of its steps")
+  func progress() {
+    var reported: [Int] = []
+    _ = SyncSimulation.run(.init(devices: 2, steps: 200, seed: 1, rule: .crdt)) { reported.append($0) }
+    #expect(reported == Array(stride(from: 20, to: 200, by: 20)))
+  }
+
+  @Test("the queues a device keeps stay bounded however long the run: deleted ones are set apart")
+  func boundedQueues() {
+    var options = SyncSimulation.Options(devices: 3, steps: 3_000, seed: 7, rule: .crdt)
+    options.lostSavePercent = 0
+    let outcome = SyncSimulation.runKeepingDevices(options)
+    #expect(outcome.outcome.isClean, "\(outcome.outcome)")
+    for device in outcome.devices {
+      #expect(device.engine.state.visibleQueueIDs.count <= SyncSimulation.maximumQueues + options.devices)
+      #expect(device.engine.state.queues.count < SyncSimulation.maximumQueues * 3, "active queues")
+      #expect(!device.engine.state.retired.isEmpty, "deleted queues are set apart")
+    }
   }
 }

@@ -1,0 +1,227 @@
+import BenchmarkSupport
+import Foundation
+import QueueSync
+import QueueSyncSimulation
+import Queues
+import SmartFill
+import SmartFillSupport
+
+// Sync at the sizes real libraries reach: a queue of 1,000 and 10,000 episodes, a library with 10,000 and
+// 100,000 finished episodes, and a long history of edits on three devices. For each: the records' sizes (the
+// largest, and whether the server refused one), the merge of two diverged states, and the syncs that carry
+// one more edit from one device to another.
+
+/// One row of the scale table.
+struct ScaleRow {
+  var name: String
+  var largestRecordBytes: Int
+  var totalRecordBytes: Int
+  var refused: Int
+  var merge: Percentiles
+  var sendSync: Percentiles
+  var receiveSync: Percentiles
+}
+
+/// One sync of `engine` through `server`, at once.
+func syncOnce(_ engine: inout SyncEngine, _ server: InMemorySyncServer, at time: Date) -> SyncReport {
+  engine.syncNow(
+    now: time,
+    fetch: { token in Result { () throws(SyncServerError) in try server.changes(since: token) } },
+    save: { records in .success(server.apply(records)) })
+}
+
+/// The records of the server whose identifiers start with `prefix`: the largest one's bytes and the sum.
+func recordBytes(_ server: InMemorySyncServer, prefix: String) -> (largest: Int, total: Int) {
+  let sizes = server.allRecords.filter { $0.id.hasPrefix(prefix) }.map(\.byteCount)
+  return (sizes.max() ?? 0, sizes.reduce(0, +))
+}
+
+/// Counts the "too large" problems in a report.
+func refusals(_ report: SyncReport) -> Int {
+  report.problems.filter { if case .recordTooLarge = $0 { return true } else { return false } }.count
+}
+
+/// A phone's and a tablet's engines, new at `start`.
+func twoDevices(_ start: Date) -> (SyncEngine, SyncEngine) {
+  (
+    SyncEngine(replica: ReplicaID("5f1c0a52-3b7e-4d5c-9a61-2f0b7e3c9d18"), deviceName: "iPhone", now: start),
+    SyncEngine(replica: ReplicaID("a93e61d4-0c2b-4f87-b5d3-7e14c6a2f950"), deviceName: "iPad", now: start)
+  )
+}
+
+/// The phone syncs, then the tablet; the "too large" answers they met.
+func syncBoth(_ phone: inout SyncEngine, _ tablet: inout SyncEngine, _ server: InMemorySyncServer, at start: Date)
+  -> Int
+{
+  refusals(syncOnce(&phone, server, at: start.addingTimeInterval(11)))
+    + refusals(syncOnce(&tablet, server, at: start.addingTimeInterval(12)))
+}
+
+/// The durations of merging `right` into a copy of `left`, `iterations` times (at least 5).
+func timeMerges(_ left: ReplicatedLibrary, _ right: ReplicatedLibrary, iterations: Int) -> Percentiles {
+  var merges: [UInt64] = []
+  for _ in 0..<max(5, iterations) {
+    var merged = left
+    let before = Measurement.now()
+    merged.merge(right)
+    merges.append(Measurement.now() - before)
+    Measurement.blackHole(merged)
+  }
+  return Percentiles(merges)
+}
+
+/// Times `iterations` rounds of: the phone makes `edit`, syncs (timed: send), the tablet syncs (timed:
+/// receive).
+func timeSyncs(
+  phone: inout SyncEngine, tablet: inout SyncEngine, server: InMemorySyncServer, start: Date, iterations: Int,
+  refused: inout Int, edit: (inout ReplicatedLibrary, Int, Date) throws(SyncError) -> Void
+) throws -> (send: Percentiles, receive: Percentiles) {
+  var send: [UInt64] = []
+  var receive: [UInt64] = []
+  for iteration in 0..<iterations {
+    let now = start.addingTimeInterval(Double(1_000 + iteration * 100))
+    try phone.edit(now: now) { (library) throws(SyncError) in try edit(&library, iteration, now) }
+    var before = Measurement.now()
+    refused += refusals(syncOnce(&phone, server, at: now.addingTimeInterval(11)))
+    send.append(Measurement.now() - before)
+    before = Measurement.now()
+    refused += refusals(syncOnce(&tablet, server, at: now.addingTimeInterval(12)))
+    receive.append(Measurement.now() - before)
+  }
+  return (Percentiles(send), Percentiles(receive))
+}
+
+/// A queue of `count` episodes on two devices: records, merge of states 100 edits apart each, syncs.
+func queueRow(count: Int, iterations: Int) throws -> ScaleRow {
+  let start = Date(timeIntervalSince1970: 1_767_225_600)
+  let server = InMemorySyncServer()
+  var (phone, tablet) = twoDevices(start)
+  try phone.edit(now: start) { (library) throws(SyncError) in
+    try library.playLast((0..<count).map(SyncWorkload.reference), in: .commute, now: start)
+  }
+  var refused = syncBoth(&phone, &tablet, server, at: start)
+  let sizes = recordBytes(server, prefix: "queue.commute")
+  // Two states 100 edits apart each.
+  var (left, right) = (phone.state, tablet.state)
+  right.merge(left)
+  for edit in 0..<100 {
+    let now = start.addingTimeInterval(Double(100 + edit))
+    let order = left.episodes(in: .commute)
+    try left.move(fromOffsets: [edit * 7 % order.count], toOffset: edit * 13 % order.count, in: .commute, now: now)
+    let theirs = right.episodes(in: .commute)
+    try right.remove(theirs[edit * 5 % (theirs.count - 1)], from: .commute, now: now)
+    try right.playLast([SyncWorkload.reference(count + 1 + edit)], in: .commute, now: now)
+  }
+  let merges = timeMerges(left, right, iterations: iterations)
+  let syncs = try timeSyncs(
+    phone: &phone, tablet: &tablet, server: server, start: start, iterations: iterations, refused: &refused
+  ) { (library, iteration, now) throws(SyncError) in
+    try library.playNext([SyncWorkload.reference(10 * count + iteration)], in: .commute, now: now)
+  }
+  return ScaleRow(
+    name: "queue of \(count.formatted()) episodes", largestRecordBytes: sizes.largest, totalRecordBytes: sizes.total,
+    refused: refused, merge: merges, sendSync: syncs.send, receiveSync: syncs.receive)
+}
+
+/// A library with `count` finished episodes on two devices: records, merge of states 100 finishes apart
+/// each, syncs of one more finish.
+func finishesRow(count: Int, iterations: Int) throws -> ScaleRow {
+  let start = Date(timeIntervalSince1970: 1_767_225_600)
+  let server = InMemorySyncServer()
+  var (phone, tablet) = twoDevices(start)
+  try phone.edit(now: start) { (library) throws(SyncError) in
+    for number in 0..<count { library.markFinished(SyncWorkload.reference(number).id, now: start) }
+  }
+  var refused = syncBoth(&phone, &tablet, server, at: start)
+  let sizes = recordBytes(server, prefix: "library")
+  var (left, right) = (phone.state, tablet.state)
+  right.merge(left)
+  for edit in 0..<100 {
+    let now = start.addingTimeInterval(Double(100 + edit))
+    left.markFinished(SyncWorkload.reference(count + edit).id, now: now)
+    right.markFinished(SyncWorkload.reference(count + 100 + edit).id, now: now)
+  }
+  let merges = timeMerges(left, right, iterations: iterations)
+  let syncs = try timeSyncs(
+    phone: &phone, tablet: &tablet, server: server, start: start, iterations: iterations, refused: &refused
+  ) { (library, iteration, now) throws(SyncError) in
+    library.markFinished(SyncWorkload.reference(10 * count + iteration).id, now: now)
+  }
+  return ScaleRow(
+    name: "library of \(count.formatted()) finished episodes", largestRecordBytes: sizes.largest,
+    totalRecordBytes: sizes.total, refused: refused, merge: merges, sendSync: syncs.send,
+    receiveSync: syncs.receive)
+}
+
+/// Prints the scale table and the history's figures; returns their JSON members.
+func scaleFigures(historyEdits: Int, iterations: Int, json: Bool) throws -> [(String, JSONWriter.Node)] {
+  var rows: [ScaleRow] = []
+  for count in [1_000, 10_000] { rows.append(try queueRow(count: count, iterations: iterations)) }
+  for count in [10_000, 100_000] { rows.append(try finishesRow(count: count, iterations: iterations)) }
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("syncbench-\(getpid())")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let began = Measurement.now()
+  let history = try SyncHistory.run(
+    edits: historyEdits, seed: 2026, window: min(1_000, historyEdits / 4),
+    stateFile: folder.appendingPathComponent("phone.json").path, clock: Measurement.now)
+  let historySeconds = Double(Measurement.now() - began) / 1e9
+  let early = (edit: Percentiles(history.earlyEdits), sync: Percentiles(history.earlySyncs))
+  let late = (edit: Percentiles(history.lateEdits), sync: Percentiles(history.lateSyncs))
+  if !json {
+    print("")
+    print(
+      "| scale | largest record | all its records | refused saves | merge p50 | merge p90 | send sync p50 "
+        + "| send sync p90 | receive sync p50 | receive sync p90 |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for row in rows {
+      print(
+        "| \(row.name) | \(row.largestRecordBytes.formatted()) B | \(row.totalRecordBytes.formatted()) B | "
+          + "\(row.refused) | \(text(row.merge.p50)) | \(text(row.merge.p90)) | \(text(row.sendSync.p50)) | "
+          + "\(text(row.sendSync.p90)) | \(text(row.receiveSync.p50)) | \(text(row.receiveSync.p90)) |")
+    }
+    print("")
+    print(
+      "history of \(historyEdits.formatted()) edits on three devices over \(history.days) days "
+        + String(format: "(%.0f s)", historySeconds) + ": converged \(history.converged ? "yes" : "no")")
+    print("| history | edit p50 | edit p90 | sync p50 | sync p90 |")
+    print("|---|---|---|---|---|")
+    print(
+      "| first \(history.earlyEdits.count) edits | \(text(early.edit.p50)) | \(text(early.edit.p90)) | "
+        + "\(text(early.sync.p50)) | \(text(early.sync.p90)) |")
+    print(
+      "| last \(history.lateEdits.count) edits | \(text(late.edit.p50)) | \(text(late.edit.p90)) | "
+        + "\(text(late.sync.p50)) | \(text(late.sync.p90)) |")
+    print(
+      "state file \(history.stateFileBytes.formatted()) B; server \(history.serverRecords) records, "
+        + "\(history.serverBytes.formatted()) B, the largest \(history.largestRecordBytes.formatted()) B; "
+        + "\(history.refusedSaves) saves refused; queues kept \(history.queuesKept) (\(history.queuesShown) shown); "
+        + "\(history.finishedEpisodes.formatted()) finished episodes; \(history.episodesShown) episodes in queues")
+  }
+  var members: [(String, JSONWriter.Node)] = rows.map { row in
+    (
+      "scale." + row.name.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: ",", with: ""),
+      .object([
+        ("largestRecordBytes", .integer(row.largestRecordBytes)),
+        ("totalRecordBytes", .integer(row.totalRecordBytes)), ("refusedSaves", .integer(row.refused)),
+        ("mergeNanoseconds", percentiles(row.merge)), ("sendSyncNanoseconds", percentiles(row.sendSync)),
+        ("receiveSyncNanoseconds", percentiles(row.receiveSync)),
+      ])
+    )
+  }
+  members.append(
+    (
+      "history",
+      .object([
+        ("edits", .integer(historyEdits)), ("days", .integer(history.days)), ("converged", .bool(history.converged)),
+        ("earlyEditNanoseconds", percentiles(early.edit)), ("lateEditNanoseconds", percentiles(late.edit)),
+        ("earlySyncNanoseconds", percentiles(early.sync)), ("lateSyncNanoseconds", percentiles(late.sync)),
+        ("stateFileBytes", .integer(history.stateFileBytes)), ("serverRecords", .integer(history.serverRecords)),
+        ("serverBytes", .integer(history.serverBytes)), ("largestRecordBytes", .integer(history.largestRecordBytes)),
+        ("refusedSaves", .integer(history.refusedSaves)), ("queuesKept", .integer(history.queuesKept)),
+        ("queuesShown", .integer(history.queuesShown)), ("finishedEpisodes", .integer(history.finishedEpisodes)),
+        ("seconds", .number(historySeconds)),
+      ])
+    ))
+  return members
+}

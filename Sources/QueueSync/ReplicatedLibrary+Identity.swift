@@ -1,0 +1,99 @@
+import SmartFill
+
+/// A move of the events a replica made after a counter to a new replica identity: what a device restored
+/// from a backup (or copied to a new phone) does with the edits it made before it learnt that its identity
+/// had been used meanwhile, so that they never share dots with the events it made after the backup and lost.
+struct IdentityMove {
+  /// The identity whose later events move.
+  let old: ReplicaID
+  /// The identity they move to.
+  let new: ReplicaID
+  /// The last counter that stays with `old`: the device's counter when its state was loaded.
+  let after: Int
+  /// The finished episodes when the state was loaded: each episode's latest finish by `old` up to `after`.
+  let loadedFinishes: FinishedEpisodes
+
+  func dot(_ dot: Dot) -> Dot {
+    dot.replica == old && dot.counter > after ? Dot(new, dot.counter - after) : dot
+  }
+
+  /// A state's context: what it saw of `old` up to `after` stays (only this device's events are there), the
+  /// rest is the new identity's.
+  func context(_ vector: VersionVector) -> VersionVector {
+    guard vector[old] > after else { return vector }
+    var counters = vector.counters
+    counters[old] = after
+    counters[new] = vector[old] - after
+    return VersionVector(counters)
+  }
+
+  /// The finishes of `episode` known: `old`'s latest finish up to `after` is the one the loaded state held.
+  func finishes(_ vector: VersionVector, of episode: EpisodeID) -> VersionVector {
+    guard vector[old] > after else { return vector }
+    var counters = vector.counters
+    counters[old] = loadedFinishes.marks[episode]?[old] ?? 0
+    counters[new] = vector[old] - after
+    return VersionVector(counters)
+  }
+
+  func position(_ position: Position) -> Position {
+    var moved = position
+    for index in moved.levels.indices where moved.levels[index].replica == old && moved.levels[index].counter > after {
+      moved.levels[index].replica = new
+      moved.levels[index].counter -= after
+    }
+    return moved
+  }
+
+  /// `queue` with the moved events under the new identity.
+  ///
+  /// - Complexity: O(*n*) in the queue's size.
+  func queue(_ queue: ReplicatedQueue) -> ReplicatedQueue {
+    var moved = queue
+    moved.context = context(queue.context)
+    moved.alive = Set(queue.alive.map(dot))
+    for (episode, entry) in queue.entries {
+      var result = ReplicatedQueue.Entry()
+      for (key, add) in entry.adds {
+        var add = add
+        add.finishesSeen = finishes(add.finishesSeen, of: episode)
+        result.adds[dot(key)] = add
+      }
+      for (key, write) in entry.moves {
+        result.moves[dot(key)] = .init(value: position(write.value), stamp: write.stamp)
+      }
+      for (key, write) in entry.progress { result.progress[dot(key)] = write }
+      moved.entries[episode] = result
+    }
+    let playhead = queue.playhead.value
+    moved.playhead = Register(
+      .init(episode: playhead.episode, position: playhead.position.map(position)), stamp: queue.playhead.stamp)
+    moved.listPosition = Register(position(queue.listPosition.value), stamp: queue.listPosition.stamp)
+    return moved
+  }
+}
+
+extension ReplicatedLibrary {
+  /// Whether `state` holds an event of this device's identity after counter `after`.
+  static func holdsEvents(of replica: ReplicaID, after: Int, in state: RecordState) -> Bool {
+    switch state {
+    case .queue(let queue): return queue.context[replica] > after
+    case .library(let finished, _): return finished.marks.values.contains { $0[replica] > after }
+    }
+  }
+
+  /// Moves the events this device made since it was `loaded` to the identity `newReplica`, which it uses
+  /// from now on (see ``IdentityMove``).
+  ///
+  /// - Complexity: O(*n*) in the state's size.
+  mutating func moveEvents(since loaded: ReplicatedLibrary, to newReplica: ReplicaID) {
+    let move = IdentityMove(old: replica, new: newReplica, after: loaded.counter, loadedFinishes: loaded.finished)
+    for (id, queue) in queues { queues[id] = move.queue(queue) }
+    for (id, queue) in retired { retired[id] = move.queue(queue) }
+    for (episode, finishes) in finished.marks { finished.marks[episode] = move.finishes(finishes, of: episode) }
+    latestPosition = latestPosition.map(move.position)
+    counter -= loaded.counter
+    replica = newReplica
+    clock = HybridClock(replica: newReplica, latest: clock.latest)
+  }
+}

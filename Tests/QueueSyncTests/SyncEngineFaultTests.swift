@@ -1,0 +1,136 @@
+import Foundation
+import Queues
+import SmartFill
+import SmartFillSupport
+import SmartFillTestSupport
+import Testing
+
+@testable import QueueSync
+
+/// Random schedules of devices whose clocks jump and get corrected and which are restored from backups.
+///
+/// The independent model: each episode is added once, by one device, to one queue; a device removes only an
+/// episode it shows. An edit is lost only when its device goes back to a backup taken before it while the
+/// edit had not reached the server. So at the end an episode is shown in its queue exactly when its add was
+/// not lost and no remove of it was.
+@Suite("Sync under wrong clocks and restored backups")
+struct SyncEngineFaultTests {
+  enum Event: Hashable {
+    case add(Int)
+    /// A remove of an episode, with a serial number: two devices may remove the same episode.
+    case remove(Int, serial: Int)
+  }
+
+  struct Device {
+    var engine: SyncEngine
+    /// The device's clock error, in seconds.
+    var clockError: Double = 0
+    /// Its edits the server may not hold yet.
+    var localOnly: Set<Event> = []
+    /// Its backups: the state file's bytes and the edits they held that the server might not.
+    var backups: [(bytes: [UInt8], localOnly: Set<Event>)] = []
+  }
+
+  @Test(
+    "several devices with jumping clocks and restored backups end converged, nothing lost, nothing pending",
+    arguments: Array(SeededCases(seed: 0xC10C_BAC0, count: 2_000)))
+  func schedules(_ trial: SeededCase) async throws {
+    var random = trial.random
+    let server = InMemorySyncServer()
+    let queues: [QueueID] = [.upNext, .commute]
+    var devices = (0..<random.integer(in: 2...4)).map { index in
+      var engine = SyncEngine(replica: ReplicaID("d\(index)"), deviceName: "d\(index)", now: start)
+      engine.identityRandom = SplitMix64(seed: trial.seed &+ UInt64(index))
+      return Device(engine: engine)
+    }
+    var now = start
+    var episodes = 0
+    var queueOf: [Int: QueueID] = [:]
+    var durable: Set<Event> = []
+    var lost: Set<Event> = []
+    var restores = 0
+    var removes: [Int: Set<Event>] = [:]
+    func wall(_ device: Device) -> Date { now.addingTimeInterval(device.clockError) }
+    func sync(_ d: Int) async {
+      let report = await devices[d].engine.sync(with: server, now: wall(devices[d]))
+      if report.failure == nil, devices[d].engine.pending.isEmpty {
+        durable.formUnion(devices[d].localOnly)
+        devices[d].localOnly = []
+      }
+    }
+    for _ in 0..<random.integer(in: 20...80) {
+      now.addTimeInterval(Double(random.integer(in: 1...900)))
+      let d = random.integer(in: 0...(devices.count - 1))
+      switch random.integer(in: 0...99) {
+      case 0..<35:
+        episodes += 1
+        let queue = random.element(of: queues)
+        let made = episodes
+        let time = wall(devices[d])
+        try devices[d].engine.edit(now: time) { (library) throws(SyncError) in
+          try library.playLast([reference("e\(made)")], in: queue, now: time)
+        }
+        queueOf[made] = queue
+        devices[d].localOnly.insert(.add(made))
+      case 35..<50:
+        let queue = random.element(of: queues)
+        let shown = devices[d].engine.state.episodes(in: queue)
+        guard !shown.isEmpty else { continue }
+        let removed = random.element(of: shown)
+        let time = wall(devices[d])
+        try devices[d].engine.edit(now: time) { (library) throws(SyncError) in
+          try library.remove(removed, from: queue, now: time)
+        }
+        let number = Int(removed.guid.dropFirst())!
+        let event = Event.remove(number, serial: removes.values.map(\.count).reduce(0, +))
+        devices[d].localOnly.insert(event)
+        removes[number, default: []].insert(event)
+      case 50..<75:
+        await sync(d)
+      case 75..<83:
+        // The clock jumps up to 400 days either way.
+        devices[d].clockError = Double(random.integer(in: -400...400) * 86_400 + random.integer(in: -3_600...3_600))
+      case 83..<91:
+        devices[d].clockError = 0
+      case 91..<96:
+        let bytes = try SyncStore.bytes(of: devices[d].engine)
+        devices[d].backups.append((bytes, devices[d].localOnly))
+      default:
+        guard !devices[d].backups.isEmpty else { continue }
+        let backup = random.element(of: devices[d].backups)
+        var engine = try SyncStore.engine(bytes: backup.bytes, path: "backup")
+        engine.identityRandom = SplitMix64(seed: trial.seed &+ UInt64(100 + restores))
+        restores += 1
+        lost.formUnion(devices[d].localOnly.subtracting(backup.localOnly))
+        devices[d].engine = engine
+        devices[d].localOnly = backup.localOnly.subtracting(durable)
+      }
+    }
+    // Every clock is corrected; every device syncs until all have everything.
+    for d in devices.indices { devices[d].clockError = 0 }
+    for _ in 0..<3 {
+      now.addTimeInterval(60)
+      for d in devices.indices { await sync(d) }
+    }
+    var expected: [QueueID: Set<String>] = [:]
+    for (episode, queue) in queueOf
+    where !lost.contains(.add(episode)) && (removes[episode] ?? []).isSubset(of: lost) {
+      expected[queue, default: []].insert("e\(episode)")
+    }
+    for (index, device) in devices.enumerated() {
+      #expect(device.engine.pending.isEmpty, "\(trial): device \(index) still has \(device.engine.pending) pending")
+      #expect(
+        device.engine.state.hasSameState(as: devices[0].engine.state),
+        "\(trial): device \(index) differs from device 0")
+      for queue in queues {
+        let shown = guids(device.engine.state, queue)
+        #expect(Set(shown).count == shown.count, "\(trial): device \(index) shows an episode twice in \(queue)")
+        let missing = expected[queue, default: []].subtracting(shown).sorted()
+        let extra = Set(shown).subtracting(expected[queue, default: []]).sorted()
+        #expect(
+          missing.isEmpty && extra.isEmpty,
+          "\(trial): device \(index), \(queue): lost \(missing), unexpected \(extra) (\(restores) restores)")
+      }
+    }
+  }
+}
