@@ -31,7 +31,7 @@ public struct QueueEditor: Sendable, Hashable {
     /// The episodes in play order.
     public var episodes: [EpisodeReference]
     /// The shows tied to the queue, in order: removing one unties it; adding one that another queue ties
-    /// moves it here on save (see ``QueueLibrary/tie(_:to:now:)``).
+    /// moves it here on save (see `QueueLibrary.tie(_:to:now:)`).
     public var showTies: [ShowTie] = []
 
     /// The name as saved: emoji and text ("🚗 Commute").

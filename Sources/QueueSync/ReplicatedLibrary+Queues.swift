@@ -102,7 +102,7 @@ extension ReplicatedLibrary {
   }
 
   /// Records whether the Bluetooth device `identifier` is the listener's car, for every device (see
-  /// ``AudioDeviceAnswers``).
+  /// `AudioDeviceAnswers`).
   ///
   /// - Complexity: O(1), or O(*d* log *d*) when the oldest answer has to be forgotten.
   public mutating func markAudioDevice(_ identifier: String, name: String, isCar: Bool, now: Date) {

@@ -3,7 +3,7 @@ import Queues
 import SmartFill
 import SmartFillSupport
 
-/// A device's replicated queue library: every queue's ``ReplicatedQueue`` and the ``FinishedEpisodes``,
+/// A device's replicated queue library: every queue's `ReplicatedQueue` and the `FinishedEpisodes`,
 /// with the device's identity, event counter and clock; edited with the same operations as a
 /// `QueueLibrary`, merged with other devices' states, and read as a `QueueLibrary` (``library(activeQueueID:)``).
 ///

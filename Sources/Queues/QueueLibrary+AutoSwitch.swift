@@ -61,23 +61,6 @@ extension QueueLibrary {
   public mutating func disableAutoSwitch(for id: QueueID, now: Date = Date()) throws(QueueError) {
     try modify(id, now: now) { (queue) throws(QueueError) in queue.isAutoSwitchEnabled = false }
   }
-
-  /// The former name of ``recordConsent(_:forRule:of:now:)``, kept while other modules of the package move.
-  @available(*, deprecated, renamed: "recordConsent(_:forRule:of:now:)")
-  public mutating func setConsent(
-    _ consent: AutoSwitchRule.Consent, forRule index: Int, of id: QueueID, now: Date = Date()
-  ) throws(QueueError) {
-    try recordConsent(consent, forRule: index, of: id, now: now)
-  }
-
-  /// The former spelling of ``enableAutoSwitch(for:now:)`` and ``disableAutoSwitch(for:now:)``, kept while
-  /// other modules of the package move.
-  @available(*, deprecated, message: "use enableAutoSwitch(for:now:) or disableAutoSwitch(for:now:)")
-  public mutating func setAutoSwitchEnabled(_ isEnabled: Bool, for id: QueueID, now: Date = Date())
-    throws(QueueError)
-  {
-    if isEnabled { try enableAutoSwitch(for: id, now: now) } else { try disableAutoSwitch(for: id, now: now) }
-  }
 }
 
 extension Queue {

@@ -12,6 +12,7 @@ extension QueueLibrary {
   /// - Parameters:
   ///   - episodes: The episodes to remove, each held by the queue (one given twice counts once).
   ///   - id: The queue.
+  ///   - now: The time of the removal, kept with each episode so that a refresh does not bring it back.
   /// - Throws: ``QueueError/unknownQueue(_:)``, ``QueueError/episodeNotInQueue(_:queueName:)``; the library is
   ///   unchanged when it throws.
   /// - Complexity: O(*n* · *m* + *x*) in the queue's episodes, those removed and the exclusions.
