@@ -48,14 +48,15 @@ package struct Audit: Sendable {
     self.now = now
   }
 
-  /// Runs the checks of `scope` and returns the report.
+  /// Runs the checks of `scope` and returns the report; `loadIssues` are what the load of `library` left out
+  /// (its ``LoadReport``), listed among the findings.
   ///
   /// - Throws: ``AuditError/unknownQueue(_:available:)`` when `scope` names a queue `library` does not hold
   ///   (or there is no library).
   /// - Complexity: dominated by the fills (a few dozen on 100-subscription catalogs) and the sync runs.
-  package func run(_ scope: Scope, catalog: Catalog? = nil, library: QueueLibrary? = nil) throws(AuditError)
-    -> AuditReport
-  {
+  package func run(
+    _ scope: Scope, catalog: Catalog? = nil, library: QueueLibrary? = nil, loadIssues: [LoadReport.Issue] = []
+  ) throws(AuditError) -> AuditReport {
     var subject = AuditReport.Subject.system
     var queue: Queue?
     var areas = AuditArea.allCases
@@ -91,7 +92,12 @@ package struct Audit: Sendable {
         checks.append(SyncCheck(components: components, sizes: sizes).run())
       }
     }
-    let findings = library.map { StoreFindings.findings(in: $0, catalog: catalog, only: queue?.id) } ?? []
+    var findings: [AuditFinding] = []
+    if let library {
+      findings += LoadFindings.findings(loadIssues, library: library)
+      findings += StoreFindings.findings(in: library, catalog: catalog, only: queue?.id)
+      findings += RoutingFindings.findings(in: library, loadIssues: loadIssues, only: queue?.id)
+    }
     return AuditReport(subject: subject, complexity: complexity, checks: checks, storeFindings: findings)
   }
 }

@@ -27,6 +27,9 @@ package struct AuditFinding: Sendable, Hashable {
     case rulesFireTogether
     case queueOverTarget
     case queueUnderTarget
+    case showTiedToDeletedQueue
+    case showTiedTwice
+    case storeReadInPart
     // From the checks run.
     case operationFailed
     case scenarioMisfire

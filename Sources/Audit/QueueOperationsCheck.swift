@@ -4,7 +4,8 @@ import SmartFill
 
 /// The design's queue functionality, exercised on a scratch copy of a library (never the listener's store):
 /// naming (emoji and text, uniqueness), the order of a queue's episodes and of the queues, duplication with
-/// every setting, deletion with its confirmation and restore, and creation up to the limit.
+/// every setting, deletion with its confirmation and restore, routing a tied show's new episodes, and creation
+/// up to the limit.
 ///
 /// An operation that loses what the listener had (a duplicate without the episodes, a restore that does not
 /// bring the queue back whole) is ✗; another that misbehaves is ⚠.
@@ -38,6 +39,7 @@ struct QueueOperationsCheck {
       steps.append(duplicationStep(&scratch, subjectID))
       steps.append(deletionStep(&scratch, subjectID))
     }
+    steps.append(routingStep(&scratch))
     var created = 0
     steps.append(creationStep(&scratch, created: &created))
     steps.append(storeStep(scratch))
@@ -221,6 +223,58 @@ struct QueueOperationsCheck {
       problems.append("deleting and restoring: \(error)")
     }
     step.failure = problems.isEmpty ? nil : problems.joined(separator: "; ")
+    return step
+  }
+
+  /// A serial show tied to the scratch queue (new episodes next): a refresh puts its new episodes there in
+  /// series order after the show's earlier one, even though "next" is ahead of it; one removed by hand stays
+  /// out of the next refresh, and none is added twice. The tie is taken back at the end.
+  private func routingStep(_ library: inout QueueLibrary) -> Step {
+    var step = Step(name: "routing", isCritical: false)
+    let id = QueueID("audit-scratch")
+    guard library[id] != nil else { return step }
+    let feedURL = "https://audit.invalid/serial.xml"
+    // Listed newest first, as feeds are, so that only the routing puts them in series order.
+    func show(_ parts: ClosedRange<Int>) -> Show {
+      Show(
+        feedURL: feedURL, title: "Audit Serial", ordering: .serial,
+        episodes: parts.reversed().map { part in
+          Episode(
+            guid: "audit-serial-\(part)", title: "Part \(part)",
+            published: now.addingTimeInterval(Double(part - 10) * 86_400), durationSeconds: 600, season: 1,
+            episode: part)
+        })
+    }
+    func parts(_ library: QueueLibrary) -> [[String]] {
+      library.queues.map { queue in queue.episodes.filter { $0.feedURL == feedURL }.map(\.episodeGUID) }
+    }
+    var expected = library.queues.map { _ in [String]() }
+    let index = library.queues.firstIndex { $0.id == id }!
+    do {
+      try library.tieShow(feedURL, titled: "Audit Serial", to: id, placement: .next, now: now)
+      library.recordKnownEpisodes(of: show(1...1))
+      let first = show(1...1).episodes[0]
+      try library.modify(id, now: now) { (queue) throws(QueueError) in
+        try queue.playLast([EpisodeReference(first, of: show(1...1), addedAt: now)])
+      }
+      components.route(&library, Catalog(shows: [show(1...3)]), .history, now)
+      expected[index] = ["audit-serial-1", "audit-serial-2", "audit-serial-3"]
+      if parts(library) != expected {
+        step.failure = "a refresh with parts 2 and 3 new left the queues with parts \(parts(library))"
+        return step
+      }
+      try library.remove([EpisodeID(feedURL: feedURL, guid: "audit-serial-2")], from: id, now: now)
+      components.route(&library, Catalog(shows: [show(1...4)]), .catalog(Catalog(shows: [show(1...1)])), now)
+      expected[index] = ["audit-serial-1", "audit-serial-3", "audit-serial-4"]
+      if parts(library) != expected {
+        step.failure =
+          "after part 2 was removed by hand, a refresh with parts 2 to 4 new left the queues with parts "
+          + "\(parts(library))"
+      }
+      try library.untieShow(feedURL, now: now)
+    } catch {
+      step.failure = "routing: \(error)"
+    }
     return step
   }
 

@@ -36,7 +36,13 @@ enum AuditCommand {
       try SmartFillCommand.readCatalog(file)
     }
     var library: QueueLibrary?
-    if let store = parsed.value("--store") { library = try SmartFillCommand.readStore(store) }
+    var loadIssues: [LoadReport.Issue] = []
+    if let store = parsed.value("--store") {
+      // A store read only in part is audited as read, its missing values listed among the findings.
+      let loaded = try SmartFillCommand.readStoreInPart(store)
+      library = loaded.library
+      loadIssues = loaded.report.issues
+    }
     if case .queue(let name) = scope, let library, let other = library[QueueID(name)],
       let named = library.queue(named: name), named.id != other.id
     {
@@ -50,7 +56,7 @@ enum AuditCommand {
     }
     let report: AuditReport
     do throws(AuditError) {
-      report = try audit.run(scope, catalog: catalog, library: library)
+      report = try audit.run(scope, catalog: catalog, library: library, loadIssues: loadIssues)
     } catch {
       throw .usage(error.description, command: .audit)
     }

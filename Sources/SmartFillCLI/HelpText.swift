@@ -202,7 +202,8 @@ enum HelpText {
     the limit, naming, ordering, deletion and restore, duplication), the auto-switching scenarios (and the
     store's own rules), smart fill's accuracy beside the design's greedy, continuity, variety and speed
     against the 500 ms budget, and a seeded multi-device sync run beside the design's 10-second rule. With a
-    store (and a catalog), its problems are listed by priority with recommendations. The store is only read.
+    store (and a catalog), its problems are listed by priority with recommendations, among them shows tied to
+    a deleted queue or to two queues, and what a store read only in part left out. The store is only read.
     A catalog with no episode a fill can take leaves smart fill "– Not Checked", which is no pass. Exits
     with 0 when everything is ✓, 1 when anything is ⚠, ✗ or not checked.
 
@@ -214,7 +215,8 @@ enum HelpText {
     OPTIONS:
       --catalog <catalog>     The catalog to fill from and check the store against (default: generated
                               100-subscription catalogs).
-      --store <queues>        The queue store file to look at (only read).
+      --store <queues>        The queue store file to look at (only read; one read only in part is looked
+                              at as read, what was left out listed).
       --only <area>           One line only: queues, auto-switch, smart-fill or sync.
       --queue <name>          One queue of the store, by name (needs --store).
       --json                  Print the report as one JSON document.

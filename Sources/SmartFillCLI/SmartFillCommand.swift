@@ -149,14 +149,26 @@ package enum SmartFillCommand {
     }
   }
 
-  /// Reads the queue store `file` for a command that only reads it (`audit --store`, `simulate --store`):
-  /// through ``QueueStore/read(now:)``, with the store's own size limit, and nothing on disk changed; a
-  /// store read only in part is refused with its first issue.
+  /// Reads the queue store `file` for a command that only reads it (`simulate --store`): through
+  /// ``QueueStore/read(now:)``, with the store's own size limit, and nothing on disk changed; a store read
+  /// only in part is refused with its first issue.
   static func readStore(_ file: String, now: Date = Date()) throws(CommandError) -> QueueLibrary {
+    let loaded = try readStoreInPart(file, now: now)
+    if let issue = loaded.report.issues.first {
+      throw .failure("\(DisplayText.escaped(file)): invalid queue store: \(issue)")
+    }
+    return loaded.library
+  }
+
+  /// Reads the queue store `file` as far as it can be read, for a command that reports what is missing
+  /// (`audit --store`): what ``readStore(_:now:)`` reads, with the load's report instead of its first issue as
+  /// an error; a file that is not a queue library at all still fails.
+  static func readStoreInPart(_ file: String, now: Date = Date()) throws(CommandError)
+    -> (library: QueueLibrary, report: LoadReport)
+  {
     guard FilePath.exists(file) else { throw cannotRead(file, FileError(path: file, problem: .missing)) }
-    let loaded: (library: QueueLibrary, report: LoadReport)
     do {
-      loaded = try QueueStore(path: file).read(now: now)
+      return try QueueStore(path: file).read(now: now)
     } catch {
       let prefix = "it is not a valid queue library ("
       if case .storeUnreadable(_, let reason) = error, reason.hasPrefix(prefix) {
@@ -165,10 +177,6 @@ package enum SmartFillCommand {
       }
       throw .failure("\(DisplayText.escaped(file)): \(error)")
     }
-    if let issue = loaded.report.issues.first {
-      throw .failure("\(DisplayText.escaped(file)): invalid queue store: \(issue)")
-    }
-    return loaded.library
   }
 
   /// Reads and checks a catalog file, or fails naming the file and the first problem.

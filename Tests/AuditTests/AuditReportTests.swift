@@ -51,7 +51,7 @@ struct AuditReportTests {
 
     FUNCTIONALITY:
       Queue Operations: ✓ All Working
-        operations on a scratch copy: 7 of 7 passed (naming, episode order, queue order, duplication, deletion and restore, creation to the limit, save and reload)
+        operations on a scratch copy: 8 of 8 passed (naming, episode order, queue order, duplication, deletion and restore, routing, creation to the limit, save and reload)
         the listener's store is only read
         queues created up to the limit of 20: 14, and one more refused
       Auto-Switching: ✓ Reliable

@@ -158,6 +158,27 @@ struct AuditCommandTests {
     #expect(!output.standardOutput.contains("0 of 5"))
   }
 
+  @Test("a store read in part is audited as read: a show tied twice (MEDIUM) and a queue left out (HIGH)")
+  func storeReadInPart() throws {
+    var library = QueueLibrary(now: day(0))
+    try library.tieShow("https://daily.example/feed.xml", titled: "Daily", to: .commute, now: day(0))
+    try library.tieShow("https://saga.example/feed.xml", titled: "Saga", to: .sleep, now: day(0))
+    let text = library.jsonText()
+      .replacingOccurrences(of: "https://saga.example/feed.xml", with: "https://daily.example/feed.xml")
+      .replacingOccurrences(of: "\"name\": \"🏋️ Workout\"", with: "\"name\": 7")
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let store = try folder.write("queues.json", text)
+    let output = SmartFillCommand.run(["audit", "--only", "queues", "--store", store])
+    #expect(output.exitStatus == 1 && output.standardError.isEmpty, "\(output.standardError)")
+    #expect(output.standardOutput.contains("\n  - HIGH The store could be read only in part: 1 value was left out"))
+    #expect(
+      output.standardOutput.contains(
+        "\n  - MEDIUM \"Daily\" is tied to both 🚗 Commute and 😴 Sleep in the store: a show goes to one queue, so "
+          + "the first tie, to 🚗 Commute, holds and the one to 😴 Sleep was left out\n"), "\(output.standardOutput)")
+    #expect(try String(contentsOfFile: store, encoding: .utf8) == text, "the store is only read")
+  }
+
   @Test("bad input files get the readers' errors and exit 1")
   func badFiles() throws {
     let folder = try TemporaryDirectory()
