@@ -72,6 +72,7 @@ public struct SyncStore: Sendable {
       let version = try root.integer("version")
       if version != formatVersion { throw root.error("must be 1, found \(version)", at: "version") }
       var read = try Self.engine(reading: root.field("sync"))
+      read.state.routingHistory = QueuesJSONForm.history(inLibrary: try? root.optional("library")?.value)
       read.loadedState = read.state
       return read
     } catch {
