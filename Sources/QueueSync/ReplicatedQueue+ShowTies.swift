@@ -33,8 +33,17 @@ extension ReplicatedQueue {
   }
 
   /// Forgets the oldest removals beyond ``maximumRemovalsByHand``, by (stamp, episode).
+  ///
+  /// - Complexity: O(*x*) one over the limit, O(*x* log *x*) beyond.
   private mutating func trimRemovalsByHand() {
     guard removedByHand.count > Self.maximumRemovalsByHand else { return }
+    // One over the limit (a removal at the bound) needs the oldest only, not a sort.
+    if removedByHand.count == Self.maximumRemovalsByHand + 1,
+      let oldest = removedByHand.min(by: { ($0.value, $0.key) < ($1.value, $1.key) })
+    {
+      removedByHand[oldest.key] = nil
+      return
+    }
     let oldest = removedByHand.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
     for (episode, _) in oldest.prefix(removedByHand.count - Self.maximumRemovalsByHand) {
       removedByHand[episode] = nil

@@ -149,6 +149,97 @@ struct ShowTiesSyncTests {
     #expect(try loaded.library().tiedQueueIDs == [feed(1): .commute])
   }
 
+  // MARK: Merge laws
+
+  /// States of three devices tying, untying and moving shows, setting the option and removing by hand, with
+  /// merges in random order.
+  private func routingHistory(_ random: inout SplitMix64) -> [ReplicatedLibrary] {
+    var devices = ["a", "b", "c"].map { device($0) }
+    var states: [ReplicatedLibrary] = []
+    let queues: [QueueID] = [.commute, .workout, .sleep]
+    for step in 0..<40 {
+      let now = at(Double(step * 60 + random.integer(in: -30...30)))
+      let index = random.integer(in: 0...2)
+      var library = devices[index]
+      let show = feed(random.integer(in: 0...3))
+      switch random.integer(in: 0...5) {
+      case 0, 1:
+        _ = try? library.tieShow(
+          show, to: random.element(of: queues), placement: random.chance(1, in: 2) ? .next : .last, now: now)
+      case 2: _ = try? library.untieShow(show, now: now)
+      case 3: library.setUntiedShowsGoToUpNext(random.chance(1, in: 2), now: now)
+      case 4:
+        let queue = random.element(of: queues)
+        let added = reference("e\(random.integer(in: 0...5))")
+        try? library.playLast([added], in: queue, now: now)
+        try? library.removeByHand([added.id], from: queue, now: now)
+      default: library.merge(devices[random.integer(in: 0...2)])
+      }
+      devices[index] = library
+      states.append(library)
+    }
+    return states
+  }
+
+  @Test("the routing settings merge commutatively, associatively and idempotently, ties resolved alike")
+  func mergeLaws() throws {
+    for var trial in SeededCases(seed: 0x7A1E, count: 100) {
+      let states = routingHistory(&trial.random)
+      for _ in 0..<20 {
+        let (x, y, z) = (
+          trial.random.element(of: states), trial.random.element(of: states), trial.random.element(of: states)
+        )
+        for id in [QueueID.upNext, .commute, .workout, .sleep] {
+          let (a, b, c) = (x.queues[id]!, y.queues[id]!, z.queues[id]!)
+          #expect(a.merged(with: b) == b.merged(with: a), "\(trial): \(id) not commutative")
+          #expect(a.merged(with: b).merged(with: c) == a.merged(with: b.merged(with: c)), "\(trial): associative")
+          #expect(a.merged(with: a) == a, "\(trial): \(id) not idempotent")
+        }
+        var xy = x
+        xy.merge(y)
+        var yx = y
+        yx.merge(x)
+        #expect(try xy.library().tiedQueueIDs == yx.library().tiedQueueIDs, "\(trial): ties resolved apart")
+        #expect(try xy.library().episodeHistory.exclusions == yx.library().episodeHistory.exclusions, "\(trial)")
+      }
+    }
+  }
+
+  @Test("past 10,000 removals by hand a merge keeps the latest 10,000 of both, as a model says")
+  func removalsPastTheLimit() {
+    var first = device("a").queues[.commute]!
+    var second = first
+    let limit = ReplicatedQueue.maximumRemovalsByHand
+    var all: [(stamp: HybridTimestamp, episode: EpisodeID)] = []
+    // Each device removes 10,100 episodes, 10,050 of them the other's too, at interleaved times, and 50 twice.
+    for number in 0..<(limit + 100) {
+      for (offset, name) in [(0, "a"), (50, "b")] {
+        let stamp = HybridTimestamp(milliseconds: Int64(number * 2 + offset % 3), logical: 0, replica: ReplicaID(name))
+        let removed = episode("e\(number + offset)")
+        if name == "a" {
+          first.recordRemovalByHand(of: removed, stamp: stamp)
+        } else {
+          second.recordRemovalByHand(of: removed, stamp: stamp)
+        }
+        all.append((stamp, removed))
+      }
+      if number % 200 == 0 {
+        let stamp = HybridTimestamp(milliseconds: Int64(number * 2 + 1), logical: 0, replica: ReplicaID("a"))
+        first.recordRemovalByHand(of: episode("e\(number + 7_000)"), stamp: stamp)
+        all.append((stamp, episode("e\(number + 7_000)")))
+      }
+    }
+    var latest: [EpisodeID: HybridTimestamp] = [:]
+    for (stamp, removed) in all { latest[removed] = max(latest[removed] ?? stamp, stamp) }
+    let expected = Dictionary(
+      uniqueKeysWithValues: latest.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.suffix(limit).map {
+        ($0.key, $0.value)
+      })
+    #expect(first.removedByHand.count == limit && second.removedByHand.count == limit)
+    #expect(first.merged(with: second).removedByHand == expected)
+    #expect(second.merged(with: first).removedByHand == expected)
+  }
+
   // MARK: Two devices routing one refresh
 
   /// One case: shows, ties, the listener's earlier edits on device A, then both devices route the same
