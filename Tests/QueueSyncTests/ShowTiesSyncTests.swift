@@ -149,6 +149,32 @@ struct ShowTiesSyncTests {
     #expect(try loaded.library().tiedQueueIDs == [feed(1): .commute])
   }
 
+  @Test("a routing on a synced library says why an episode finished or removed elsewhere stays out")
+  func routingPlanReasons() throws {
+    var phone = device("phone")
+    var tablet = device("tablet")
+    let show = Show(
+      feedURL: feed(1), title: "Show 1",
+      episodes: (1...3).map {
+        Episode(guid: "e\($0)", title: "E\($0)", published: at(Double($0)), durationSeconds: 600)
+      })
+    try phone.tieShow(feed(1), titled: "Show 1", to: .commute, placement: .next, now: at(-10))
+    try phone.playLast([EpisodeReference(show.episodes[1], of: show, addedAt: at(0))], in: .upNext, now: at(0))
+    try phone.removeByHand([EpisodeID(feedURL: feed(1), guid: "e2")], from: .upNext, now: at(5))
+    phone.markFinished(EpisodeID(feedURL: feed(1), guid: "e1"), now: at(6))
+    exchange(&phone, &tablet)
+    let routing = try tablet.routing(of: Catalog(shows: [show]), after: .catalog(Catalog()), now: at(20))
+    #expect(routing.routed.map(\.episode.episodeGUID) == ["e3"])
+    #expect(
+      routing.skipped.map(\.description) == [
+        "“E1” of “Show 1” stayed out: it was finished earlier.",
+        "“E2” of “Show 1” stayed out: it was removed from 📋 Up Next by hand earlier.",
+      ])
+    #expect(tablet.episodes(in: .commute).isEmpty, "a plan changes nothing")
+    try tablet.routeNewEpisodes(in: Catalog(shows: [show]), after: .catalog(Catalog()), now: at(20))
+    #expect(tablet.episodes(in: .commute) == [EpisodeID(feedURL: feed(1), guid: "e3")])
+  }
+
   // MARK: Merge laws
 
   /// States of three devices tying, untying and moving shows, setting the option and removing by hand, with
