@@ -51,11 +51,13 @@ extension ReplicatedLibrary {
     try place(references, into: id, at: nil, automatic: true, now: now)
   }
 
-  /// Inserts at `index`, or at the end when it is `nil` (without sorting the queue).
+  /// Inserts at `index`, or at the end when it is `nil` (without sorting the queue), stamped `stamp` when given
+  /// (a routing stamps all its adds alike, so that merged devices' routings keep one device's order).
   @discardableResult
-  mutating func place(_ references: [EpisodeReference], into id: QueueID, at index: Int?, automatic: Bool, now: Date)
-    throws(SyncError) -> [EpisodeID]
-  {
+  mutating func place(
+    _ references: [EpisodeReference], into id: QueueID, at index: Int?, automatic: Bool, now: Date,
+    stamp: HybridTimestamp? = nil
+  ) throws(SyncError) -> [EpisodeID] {
     for reference in references {
       do { try reference.validate() } catch { throw .queue(error) }
     }
@@ -83,7 +85,7 @@ extension ReplicatedLibrary {
       after = nil
     }
     guard !unique.isEmpty else { return [] }
-    let stamp = clock.tick(now: now)
+    let stamp = stamp ?? clock.tick(now: now)
     let dots = unique.map { _ in newDot(in: &queue) }
     let positions = positions(unique.count, between: before, and: after, first: dots[0])
     for (offset, reference) in unique.enumerated() {

@@ -16,7 +16,14 @@ extension ReplicatedLibrary {
   ///   decoding always does).
   /// - Complexity: O(*n* log *n*) in the number of episodes.
   public func library(activeQueueID: QueueID = .upNext) throws(SyncError) -> QueueLibrary {
+    try library(activeQueueID: activeQueueID, finishedAmong: nil)
+  }
+
+  /// The library, with the ties, the option for untied shows and the history (see
+  /// `ReplicatedLibrary+Routing.swift`); for a routing, the finished episodes of `catalog` are excluded too.
+  func library(activeQueueID: QueueID, finishedAmong catalog: Catalog?) throws(SyncError) -> QueueLibrary {
     let shown = listedQueueIDs
+    let ties = resolvedShowTies(listed: shown)
     var names: [String] = []
     // The names' comparison keys, so that a thousand queues cost a thousand look-ups, not a million clashes.
     var keys: Set<String> = []
@@ -29,9 +36,9 @@ extension ReplicatedLibrary {
       }
       names.append(name)
       keys.insert(QueueName.comparisonKey(name))
-      queueNodes.append(node(of: queue, named: name))
+      queueNodes.append(node(of: queue, named: name, showTies: ties[id] ?? []))
     }
-    let tree = JSONWriter.Node.object([
+    var members: [(String, JSONWriter.Node)] = [
       ("version", .integer(QueueLibrary.formatVersion)),
       ("revision", .integer(0)),
       ("queueLimit", .integer(max(QueueLibrary.defaultQueueLimit, shown.count))),
@@ -39,7 +46,9 @@ extension ReplicatedLibrary {
       ("queues", .array(queueNodes)),
       ("deletedQueues", .array([])),
       ("knownAudioDevices", .array(audioDevices.devices.map(Self.node(of:)))),
-    ])
+    ]
+    members.append(contentsOf: routingMembers(finishedAmong: catalog))
+    let tree = JSONWriter.Node.object(members)
     do { return try QueuesJSONForm.library(tree) } catch { throw .queue(error) }
   }
 
@@ -56,7 +65,7 @@ extension ReplicatedLibrary {
   }
 
   /// A queue in the Queues JSON form.
-  func node(of queue: ReplicatedQueue, named name: String) -> JSONWriter.Node {
+  func node(of queue: ReplicatedQueue, named name: String, showTies: [JSONValue] = []) -> JSONWriter.Node {
     let order = queue.order(finished: finished)
     var episodes: [JSONWriter.Node] = []
     episodes.reserveCapacity(order.count)
@@ -76,6 +85,7 @@ extension ReplicatedLibrary {
     if queue.smartFill.value != .null {
       members.append(("smartFillSettings", QueuesJSONForm.node(queue.smartFill.value)))
     }
+    if !showTies.isEmpty { members.append(("showTies", .array(showTies.map(QueuesJSONForm.node)))) }
     members.append(("currentIndex", .integer(queue.currentIndex(in: order))))
     members.append(("episodes", .array(episodes)))
     return .object(members)

@@ -74,6 +74,13 @@ extension ReplicatedLibrary {
       settings.write(queue.smartFill.value)
       fields["smartFillSettings"] = .json(settings.bytes)
     }
+    if queue.showTies.values.contains(where: { $0.value != .null }),
+      let ties = resolvedShowTies(listed: listedQueueIDs)[queue.id]
+    {
+      var json = JSONWriter(style: .compact)
+      json.write(.array(ties))
+      fields["showTies"] = .json(json.bytes)
+    }
     fields["lastModified"] = .date(queue.lastModified)
     fields["isDeleted"] = .bool(queue.id != .upNext && !queue.isVisible(finished: finished))
     fields["state"] = .json(StateWriter.encode(queue))

@@ -34,6 +34,8 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   package internal(set) var audioDevices: AudioDeviceAnswers
   /// The last position this device made (see ``Position/run(_:between:and:replica:counter:continuing:)``).
   package internal(set) var latestPosition: Position?
+  /// What this device's routings saw of each show (`EpisodeHistory.knownEpisodes`; its own, never synced).
+  package internal(set) var routingHistory = EpisodeHistory()
   /// The queues edited since the engine last looked, and whether the finished episodes were (never saved).
   var edited = Edited()
   /// A deliberately wrong merge, for the test that shows the checks catch one; never saved.
@@ -193,6 +195,7 @@ public struct ReplicatedLibrary: Sendable, Hashable {
     ] {
       clock.observe(stamp)
     }
+    for stamp in queue.routingStamps { clock.observe(stamp) }
     for entry in queue.entries.values {
       for add in entry.adds.values { clock.observe(add.stamp) }
       for move in entry.moves.values { clock.observe(move.stamp) }

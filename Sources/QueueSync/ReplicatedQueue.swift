@@ -104,6 +104,13 @@ package struct ReplicatedQueue: Sendable, Hashable {
   var createdAt: Date
   /// When it last changed: the latest change seen.
   var lastModified: Date
+  /// The shows tied to the queue, by feed URL: the tie in the Queues JSON form, `null` once untied or moved
+  /// (see `ReplicatedQueue+ShowTies.swift`).
+  var showTies: [String: Register<JSONValue>] = [:]
+  /// Up Next's only: whether the new episodes of untied shows go to it (`QueueLibrary.untiedShowsGoToUpNext`).
+  var takesUntiedShows = Register(false, stamp: .genesis)
+  /// The episodes removed from the queue by hand, each with its latest removal's stamp.
+  var removedByHand: [EpisodeID: HybridTimestamp] = [:]
 
   /// A new queue's state, with nothing seen.
   init(
@@ -271,6 +278,7 @@ package struct ReplicatedQueue: Sendable, Hashable {
     result.listPosition = listPosition.merged(with: other.listPosition)
     result.createdAt = min(createdAt, other.createdAt)
     result.lastModified = max(lastModified, other.lastModified)
+    result.mergeRoutingSettings(with: other)
     return result
   }
 

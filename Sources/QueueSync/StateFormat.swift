@@ -26,6 +26,10 @@ import SmartFillSupport
 //
 // `autoSwitch` and `audioDevices` came after the first states were written: a state without them reads as
 // auto-switching on (at the genesis stamp, so any device's write wins) and no answers.
+//
+// A queue's routing settings came later still, each written only when set (see `routingSettings(of:to:)`):
+// `showTies`, `untiedShowsGoToUpNext` (Up Next's) and `removedByHand`; a state without them ties nothing,
+// leaves the option off at the genesis stamp and has no removals by hand.
 
 /// Writes states in the wire format.
 struct StateWriter {
@@ -73,6 +77,7 @@ struct StateWriter {
       }
       json.member("listPosition")
       writer.register(queue.listPosition, to: &json) { writer, json, position in writer.position(position, to: &json) }
+      writer.routingSettings(of: queue, to: &json)
       json.member("createdAt", queue.createdAt)
       json.member("lastModified", queue.lastModified)
       json.member("entries")
@@ -203,6 +208,46 @@ struct StateWriter {
 
   private mutating func episode(_ episode: EpisodeID, to json: inout JSONWriter) {
     json.inlineArray { json in episodeMembers(episode, to: &json) }
+  }
+
+  /// The routing settings, each only when set, so that a queue without them is written as before:
+  /// `"showTies":[[feed,TIE|null,S],…]` by feed URL, `"untiedShowsGoToUpNext":[true,S]` and
+  /// `"removedByHand":[[feed,"guid",S],…]` by episode.
+  private mutating func routingSettings(of queue: ReplicatedQueue, to json: inout JSONWriter) {
+    if !queue.showTies.isEmpty {
+      json.member("showTies")
+      json.inlineArray { json in
+        for feedURL in queue.showTies.keys.sorted() {
+          let register = queue.showTies[feedURL]!
+          json.element()
+          json.inlineArray { json in
+            json.element()
+            json.integer(feed(feedURL))
+            json.element()
+            json.write(register.value)
+            json.element()
+            stamp(register.stamp, to: &json)
+          }
+        }
+      }
+    }
+    if queue.takesUntiedShows.stamp != .genesis {
+      json.member("untiedShowsGoToUpNext")
+      register(queue.takesUntiedShows, to: &json) { _, json, isOn in json.bool(isOn) }
+    }
+    if !queue.removedByHand.isEmpty {
+      json.member("removedByHand")
+      json.inlineArray { json in
+        for episode in queue.removedByHand.keys.sorted() {
+          json.element()
+          json.inlineArray { json in
+            episodeMembers(episode, to: &json)
+            json.element()
+            stamp(queue.removedByHand[episode]!, to: &json)
+          }
+        }
+      }
+    }
   }
 
   private mutating func entry(_ episode: EpisodeID, _ entry: ReplicatedQueue.Entry, to json: inout JSONWriter) {

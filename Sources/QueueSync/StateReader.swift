@@ -96,6 +96,7 @@ struct StateReader {
       }
       queue.entries[episode] = entry
     }
+    try readRoutingSettings(into: &queue, known: knownQueue)
     if let dot = queue.alive.first(where: { !queue.context.contains($0) }) {
       throw root.error("holds the dot \(dot), which the state's context has not seen", at: "alive")
     }
@@ -128,6 +129,44 @@ struct StateReader {
   }
 
   // MARK: Parts
+
+  /// Reads a queue's routing settings (absent in a state written before them): each tie an object of the
+  /// Queues form for the feed it is kept under, or `null`, checked as the store checks ties unless equal to
+  /// `known`'s; none on Up Next.
+  private func readRoutingSettings(into queue: inout ReplicatedQueue, known: ReplicatedQueue?) throws(JSONReadError) {
+    for node in try root.optional("showTies")?.elements() ?? [] {
+      let parts = try elements(node, count: 3)
+      let feedURL = try feed(parts[0])
+      if queue.showTies[feedURL] != nil { throw parts[0].error("the show \"\(feedURL)\" appears twice") }
+      let value = parts[1].value
+      if value != .null {
+        if queue.id == .upNext { throw parts[1].error("Up Next ties no show") }
+        guard case .object(let members) = value, members["feedURL"] == .string(feedURL) else {
+          throw parts[1].error("expected a tie of the show \"\(feedURL)\" or null")
+        }
+      }
+      queue.showTies[feedURL] = Register(value, stamp: try stamp(parts[2]))
+    }
+    if !queue.showTies.isEmpty, known?.showTies != queue.showTies {
+      do throws(QueueError) { try QueuesJSONForm.check(showTies: queue.showTies.values.map(\.value)) } catch {
+        throw root.error(error.description, at: "showTies")
+      }
+    }
+    if let node = try root.optional("untiedShowsGoToUpNext") {
+      queue.takesUntiedShows = try register(node) { (node) throws(JSONReadError) in try node.bool() }
+    }
+    for node in try root.optional("removedByHand")?.elements() ?? [] {
+      let parts = try elements(node, count: 3)
+      let episode = try episode(parts, at: 0)
+      if queue.removedByHand[episode] != nil { throw node.error("the episode \(episode) appears twice") }
+      queue.removedByHand[episode] = try stamp(parts[2])
+    }
+    if queue.removedByHand.count > ReplicatedQueue.maximumRemovalsByHand {
+      throw root.error(
+        "holds \(queue.removedByHand.count) removals, more than \(ReplicatedQueue.maximumRemovalsByHand)",
+        at: "removedByHand")
+    }
+  }
 
   private func elements(_ node: JSONReader, count: Int) throws(JSONReadError) -> [JSONReader] {
     let elements = try node.elements()
@@ -174,9 +213,13 @@ struct StateReader {
     return Position(levels)
   }
 
+  private func feed(_ node: JSONReader) throws(JSONReadError) -> String {
+    if feeds.isEmpty { throw node.error("refers to a feed, but the feeds table is empty") }
+    return feeds[try node.integer(in: 0...(feeds.count - 1))]
+  }
+
   private func episode(_ parts: [JSONReader], at offset: Int) throws(JSONReadError) -> EpisodeID {
-    if feeds.isEmpty { throw parts[offset].error("refers to a feed, but the feeds table is empty") }
-    let feed = feeds[try parts[offset].integer(in: 0...(feeds.count - 1))]
+    let feed = try feed(parts[offset])
     let guid = try parts[offset + 1].string()
     if guid.isEmpty { throw parts[offset + 1].error("an episode GUID must not be empty") }
     return EpisodeID(feedURL: feed, guid: guid)

@@ -17,7 +17,7 @@ import SmartFillSupport
 ///
 ///     {
 ///       "version": 1,
-///       "library": { …the QueueLibrary JSON, version 3… },
+///       "library": { …the QueueLibrary JSON, version 5… },
 ///       "sync": {
 ///         "replica": "5f1…", "deviceName": "iPad", "counter": 41, "clock": [1767254400000, 0],
 ///         "latestPosition": [3, "5f1…", 40], "activeQueueID": "up-next", "token": "17", "changeTags": {"library": "12", …},
@@ -72,6 +72,7 @@ public struct SyncStore: Sendable {
       let version = try root.integer("version")
       if version != formatVersion { throw root.error("must be 1, found \(version)", at: "version") }
       var read = try Self.engine(reading: root.field("sync"))
+      read.state.routingHistory = QueuesJSONForm.history(inLibrary: try? root.optional("library")?.value)
       read.loadedState = read.state
       return read
     } catch {
