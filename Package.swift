@@ -191,7 +191,8 @@ let package = Package(
     .testTarget(
       name: "FillbenchTests",
       dependencies: [
-        "fillbench", "SmartFill", "SmartFillSupport", "SyntheticCatalogs", "FillRules", "SmartFillTestSupport",
+        "fillbench", "BenchmarkSupport", "SmartFill", "SmartFillSupport", "SyntheticCatalogs", "FillRules",
+        "SmartFillTestSupport",
       ]),
     .executableTarget(
       name: "queuebench", dependencies: ["Queues", "AutoSwitch", "SmartFill", "SmartFillSupport", "BenchmarkSupport"],

@@ -1,3 +1,5 @@
+import BenchmarkSupport
+
 extension Report {
   /// What fillbench prints on standard output but JSON: the tables, then the verdict; in Markdown, first the
   /// run's context, so that the page stands on its own as the current results.

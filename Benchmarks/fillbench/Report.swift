@@ -140,7 +140,7 @@ enum Report {
   /// The JSON report: `context`, `cases`, `pipeline`, `changes` and `verdict`.
   static func json(
     _ results: [CaseResult], pipeline: JSONWriter.Node = .array([]), changes: JSONWriter.Node = .array([]),
-    verdict: JSONWriter.Node = .null, context: RunContext = .current()
+    verdict: JSONWriter.Node = .null, context: RunContext = .current(program: "fillbench")
   ) -> String {
     let cases = results.map { result -> JSONWriter.Node in
       .object(

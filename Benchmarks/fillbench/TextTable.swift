@@ -1,3 +1,5 @@
+import BenchmarkSupport
+
 /// The tables fillbench prints, from rows of cells whose first row is the header, and the lines beside them
 /// wrapped to their width.
 enum TextTable {
@@ -47,14 +49,7 @@ enum TextTable {
   }
 
   /// A Markdown table: the header, its rule, the rows.
-  static func markdown(_ rows: [[String]]) -> [String] {
-    var lines: [String] = []
-    for (index, row) in rows.enumerated() {
-      lines.append("| " + row.joined(separator: " | ") + " |")
-      if index == 0 { lines.append("|" + row.map { _ in "---" }.joined(separator: "|") + "|") }
-    }
-    return lines
-  }
+  static func markdown(_ rows: [[String]]) -> [String] { RunContext.markdownTable(rows) }
 
   /// `line` broken at spaces into lines of at most `width` characters, those after the first indented by
   /// `indent` spaces (a word longer than a line stands alone).

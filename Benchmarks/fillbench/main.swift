@@ -167,7 +167,7 @@ if options.json {
 } else {
   print(
     Report.document(
-      format: options.format, wide: options.wide, context: RunContext.current(), results: results,
+      format: options.format, wide: options.wide, context: RunContext.current(program: "fillbench"), results: results,
       pipeline: pipeline.rows, notes: pipeline.notes, changes: changes, verdict: verdict),
     terminator: "")
 }

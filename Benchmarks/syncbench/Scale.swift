@@ -11,9 +11,19 @@ import SmartFillSupport
 // largest, and whether the server refused one), the merge of two diverged states, and the syncs that carry
 // one more edit from one device to another.
 
+/// A case of the scale table, as `--scale` names it.
+enum ScaleCase: String, CaseIterable {
+  case queue1000 = "queue-1000"
+  case queue10000 = "queue-10000"
+  case finishes10000 = "finishes-10000"
+  case finishes100000 = "finishes-100000"
+  case history
+}
+
 /// One row of the scale table.
 struct ScaleRow {
   var name: String
+  var records: Int
   var largestRecordBytes: Int
   var totalRecordBytes: Int
   var refused: Int
@@ -31,9 +41,9 @@ func syncOnce(_ engine: inout SyncEngine, _ server: InMemorySyncServer, at time:
 }
 
 /// The records of the server whose identifiers start with `prefix`: the largest one's bytes and the sum.
-func recordBytes(_ server: InMemorySyncServer, prefix: String) -> (largest: Int, total: Int) {
+func recordBytes(_ server: InMemorySyncServer, prefix: String) -> (count: Int, largest: Int, total: Int) {
   let sizes = server.allRecords.filter { $0.id.hasPrefix(prefix) }.map(\.byteCount)
-  return (sizes.max() ?? 0, sizes.reduce(0, +))
+  return (sizes.count, sizes.max() ?? 0, sizes.reduce(0, +))
 }
 
 /// Counts the "too large" problems in a report.
@@ -119,7 +129,8 @@ func queueRow(count: Int, iterations: Int) throws -> ScaleRow {
     try library.playNext([SyncWorkload.reference(10 * count + iteration)], in: .commute, now: now)
   }
   return ScaleRow(
-    name: "queue of \(count.formatted()) episodes", largestRecordBytes: sizes.largest, totalRecordBytes: sizes.total,
+    name: "queue of \(count.formatted()) episodes", records: sizes.count, largestRecordBytes: sizes.largest,
+    totalRecordBytes: sizes.total,
     refused: refused, merge: merges, sendSync: syncs.send, receiveSync: syncs.receive)
 }
 
@@ -148,16 +159,52 @@ func finishesRow(count: Int, iterations: Int) throws -> ScaleRow {
     library.markFinished(SyncWorkload.reference(10 * count + iteration).id, now: now)
   }
   return ScaleRow(
-    name: "library of \(count.formatted()) finished episodes", largestRecordBytes: sizes.largest,
+    name: "library of \(count.formatted()) finished episodes", records: sizes.count, largestRecordBytes: sizes.largest,
     totalRecordBytes: sizes.total, refused: refused, merge: merges, sendSync: syncs.send,
     receiveSync: syncs.receive)
 }
 
 /// Prints the scale table and the history's figures; returns their JSON members.
-func scaleFigures(historyEdits: Int, iterations: Int, json: Bool) throws -> [(String, JSONWriter.Node)] {
+func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: Bool) throws
+  -> [(String, JSONWriter.Node)]
+{
   var rows: [ScaleRow] = []
-  for count in [1_000, 10_000] { rows.append(try queueRow(count: count, iterations: iterations)) }
-  for count in [10_000, 100_000] { rows.append(try finishesRow(count: count, iterations: iterations)) }
+  for scaleCase in cases {
+    switch scaleCase {
+    case .queue1000: rows.append(try queueRow(count: 1_000, iterations: iterations))
+    case .queue10000: rows.append(try queueRow(count: 10_000, iterations: iterations))
+    case .finishes10000: rows.append(try finishesRow(count: 10_000, iterations: iterations))
+    case .finishes100000: rows.append(try finishesRow(count: 100_000, iterations: iterations))
+    case .history: break
+    }
+  }
+  var members: [(String, JSONWriter.Node)] = rows.map { row in
+    (
+      "scale." + row.name.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: ",", with: ""),
+      .object([
+        ("records", .integer(row.records)), ("largestRecordBytes", .integer(row.largestRecordBytes)),
+        ("totalRecordBytes", .integer(row.totalRecordBytes)), ("refusedSaves", .integer(row.refused)),
+        ("mergeNanoseconds", percentiles(row.merge)), ("sendSyncNanoseconds", percentiles(row.sendSync)),
+        ("receiveSyncNanoseconds", percentiles(row.receiveSync)),
+      ])
+    )
+  }
+  if !json && !rows.isEmpty {
+    heading("At scale (\(iterations) syncs each)")
+    let header = [
+      "scale", "records", "largest record", "all its records", "refused saves", "merge p50", "merge p90",
+      "send sync p50", "send sync p90", "receive sync p50", "receive sync p90",
+    ]
+    let cells = rows.map { row in
+      [
+        row.name, "\(row.records)", "\(row.largestRecordBytes.formatted()) B", "\(row.totalRecordBytes.formatted()) B",
+        "\(row.refused)", text(row.merge.p50), text(row.merge.p90), text(row.sendSync.p50), text(row.sendSync.p90),
+        text(row.receiveSync.p50), text(row.receiveSync.p90),
+      ]
+    }
+    print(RunContext.markdownTable([header] + cells).joined(separator: "\n"))
+  }
+  guard cases.contains(.history) else { return members }
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("syncbench-\(getpid())")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
@@ -169,21 +216,11 @@ func scaleFigures(historyEdits: Int, iterations: Int, json: Bool) throws -> [(St
   let early = (edit: Percentiles(history.earlyEdits), sync: Percentiles(history.earlySyncs))
   let late = (edit: Percentiles(history.lateEdits), sync: Percentiles(history.lateSyncs))
   if !json {
-    print("")
-    print(
-      "| scale | largest record | all its records | refused saves | merge p50 | merge p90 | send sync p50 "
-        + "| send sync p90 | receive sync p50 | receive sync p90 |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    for row in rows {
-      print(
-        "| \(row.name) | \(row.largestRecordBytes.formatted()) B | \(row.totalRecordBytes.formatted()) B | "
-          + "\(row.refused) | \(text(row.merge.p50)) | \(text(row.merge.p90)) | \(text(row.sendSync.p50)) | "
-          + "\(text(row.sendSync.p90)) | \(text(row.receiveSync.p50)) | \(text(row.receiveSync.p90)) |")
-    }
-    print("")
+    heading("A history of \(historyEdits.formatted()) edits")
     print(
       "history of \(historyEdits.formatted()) edits on three devices over \(history.days) days "
         + String(format: "(%.0f s)", historySeconds) + ": converged \(history.converged ? "yes" : "no")")
+    print("")
     print("| history | edit p50 | edit p90 | sync p50 | sync p90 |")
     print("|---|---|---|---|---|")
     print(
@@ -197,17 +234,6 @@ func scaleFigures(historyEdits: Int, iterations: Int, json: Bool) throws -> [(St
         + "\(history.serverBytes.formatted()) B, the largest \(history.largestRecordBytes.formatted()) B; "
         + "\(history.refusedSaves) saves refused; queues kept \(history.queuesKept) (\(history.queuesShown) shown); "
         + "\(history.finishedEpisodes.formatted()) finished episodes; \(history.episodesShown) episodes in queues")
-  }
-  var members: [(String, JSONWriter.Node)] = rows.map { row in
-    (
-      "scale." + row.name.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: ",", with: ""),
-      .object([
-        ("largestRecordBytes", .integer(row.largestRecordBytes)),
-        ("totalRecordBytes", .integer(row.totalRecordBytes)), ("refusedSaves", .integer(row.refused)),
-        ("mergeNanoseconds", percentiles(row.merge)), ("sendSyncNanoseconds", percentiles(row.sendSync)),
-        ("receiveSyncNanoseconds", percentiles(row.receiveSync)),
-      ])
-    )
   }
   members.append(
     (

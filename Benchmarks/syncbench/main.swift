@@ -9,7 +9,8 @@ import SmartFillSupport
 // syncbench: sync's figures.
 //
 //   swift run -c release syncbench [--seeds N] [--steps N] [--operations N] [--iterations N]
-//                                  [--history-edits N] [--part all|basics|scale|simulation] [--json]
+//                                  [--history-edits N] [--part all|basics|scale|simulation]
+//                                  [--scale CASE,...] [--scale-iterations N] [--format table|markdown] [--json]
 //
 // - merge: two 1,000-episode states of one queue that diverged by 100 edits each, merged (p50, p90, p99, max);
 // - encode and decode of a 1,000-episode queue's record;
@@ -20,7 +21,10 @@ import SmartFillSupport
 // - at scale (`Scale.swift`): records, merges and syncs of a queue of 1,000 and 10,000 episodes and of a
 //   library of 10,000 and 100,000 finished episodes, and a history of --history-edits edits (100,000) on
 //   three devices: edits and syncs at its start and end, the state file, the records.
-// --part runs one part alone.
+// --part runs one part alone; --scale runs only the named scale cases (queue-1000, queue-10000,
+// finishes-10000, finishes-100000, history), --scale-iterations sets their syncs and merges (20).
+// --format markdown prints a Markdown page: the run's context (Swift version, configuration, cores, git
+// revision, date, command), then each part's table under a heading, for docs/benchmarks.md and CI summaries.
 // Inputs are built before the timed regions; results go through a black hole. Exit 0, or 1 when a CRDT run
 // fails a check.
 
@@ -31,16 +35,21 @@ struct Options {
   var iterations = 200
   var historyEdits = 100_000
   var part = "all"
+  var scaleCases = ScaleCase.allCases
+  var scaleIterations = 20
+  var markdown = false
   var json = false
 
   static let parts = ["all", "basics", "scale", "simulation"]
   static let usage =
     "syncbench [--seeds <n>] [--steps <n>] [--operations <n>] [--iterations <n>] [--history-edits <n>] "
-    + "[--part all|basics|scale|simulation] [--json]"
+    + "[--part all|basics|scale|simulation] [--scale <case,...>] [--scale-iterations <n>] "
+    + "[--format table|markdown] [--json]"
   static let parser = CommandLineParser(options: [
     .init("--seeds", value: "<n>"), .init("--steps", value: "<n>"), .init("--operations", value: "<n>"),
     .init("--iterations", value: "<n>"), .init("--history-edits", value: "<n>"), .init("--part", value: "<part>"),
-    .init("--json"),
+    .init("--scale", value: "<case,...>"), .init("--scale-iterations", value: "<n>"),
+    .init("--format", value: "<format>"), .init("--json"),
   ])
 
   static func parse(_ arguments: [String]) throws(CommandLineError) -> Options? {
@@ -51,6 +60,7 @@ struct Options {
     for (key, path) in [
       ("--seeds", \Options.seeds), ("--steps", \Options.steps), ("--operations", \Options.operations),
       ("--iterations", \Options.iterations), ("--history-edits", \Options.historyEdits),
+      ("--scale-iterations", \Options.scaleIterations),
     ] {
       guard let text = parsed.value(key) else { continue }
       guard let value = Int(text), (1...10_000_000).contains(value) else {
@@ -63,6 +73,23 @@ struct Options {
         throw .invalidValue(part, for: "--part <part>", "use one of \(parts.joined(separator: ", "))")
       }
       options.part = part
+    }
+    if let list = parsed.value("--scale") {
+      options.scaleCases = []
+      for name in list.split(separator: ",") {
+        guard let scaleCase = ScaleCase(rawValue: String(name)) else {
+          throw .invalidValue(
+            list, for: "--scale <case,...>",
+            "use cases of \(ScaleCase.allCases.map(\.rawValue).joined(separator: ", ")), separated by commas")
+        }
+        options.scaleCases.append(scaleCase)
+      }
+    }
+    if let format = parsed.value("--format") {
+      guard format == "table" || format == "markdown" else {
+        throw .invalidValue(format, for: "--format <format>", "use table or markdown")
+      }
+      options.markdown = format == "markdown"
     }
     options.json = parsed.isSet("--json")
     return options
@@ -85,6 +112,12 @@ func measure(_ body: () throws -> Void) rethrows -> Percentiles {
     samples.append(Measurement.now() - before)
   }
   return Percentiles(samples)
+}
+
+/// A blank line, then in Markdown a heading: `### title`.
+func heading(_ title: String) {
+  print("")
+  if options.markdown { print("### \(title)\n") }
 }
 
 func text(_ nanoseconds: UInt64) -> String {
@@ -222,7 +255,13 @@ do {
   let runsScale = options.part == "all" || options.part == "scale"
   let runsSimulation = options.part == "all" || options.part == "simulation"
   var members: [(String, JSONWriter.Node)] = [("context", .string(context))]
-  if !options.json { print("syncbench — \(context)") }
+  if options.json {
+  } else if options.markdown {
+    print(
+      (["## syncbench results", ""] + RunContext.current(program: "syncbench").markdownLines).joined(separator: "\n"))
+  } else {
+    print("syncbench — \(context)")
+  }
   if runsBasics {
     let figures = try basics()
     if options.json {
@@ -238,7 +277,7 @@ do {
         ("churnedMetadataBytesPerEntry", .integer(figures.churnedMetadataPerEntry)),
       ]
     } else {
-      print("")
+      heading("Merge, encode and decode of a 1,000-episode queue")
       print("| figure | p50 | p90 | p99 | max |")
       print("|---|---|---|---|---|")
       for (name, value) in [
@@ -247,7 +286,7 @@ do {
       ] {
         print("| \(name) | \(text(value.p50)) | \(text(value.p90)) | \(text(value.p99)) | \(text(value.max)) |")
       }
-      print("")
+      heading("Record size of a 1,000-episode queue")
       print("| record of a 1,000-episode queue | bytes | metadata per entry |")
       print("|---|---|---|")
       print("| fresh | \(figures.freshRecordBytes) | \(figures.freshMetadataPerEntry) B |")
@@ -258,7 +297,9 @@ do {
     }
   }
   if runsScale {
-    members += try scaleFigures(historyEdits: options.historyEdits, iterations: 20, json: options.json)
+    members += try scaleFigures(
+      cases: options.scaleCases, historyEdits: options.historyEdits, iterations: options.scaleIterations,
+      json: options.json)
   }
   var crdtFailed = 0
   if runsSimulation {
@@ -281,7 +322,7 @@ do {
           ))
       }
     } else {
-      print("")
+      heading("The simulation")
       print(
         "| rule (\(options.seeds) seeds × \(options.steps) steps) | runs failing a check | lost | lost per 1,000 runs "
           + "| resurrected | interleaved batches | not converged |")

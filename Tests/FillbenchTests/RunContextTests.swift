@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import SmartFillSupport
 import Testing
@@ -7,7 +8,7 @@ import Testing
 @Suite("A run's context")
 struct RunContextTests {
   static let context = RunContext(
-    swiftVersion: "Swift version 6.2 (swift-6.2-RELEASE)", configuration: "release", cores: 2,
+    program: "fillbench", swiftVersion: "Swift version 6.2 (swift-6.2-RELEASE)", configuration: "release", cores: 2,
     date: "2026-12-05T19:00:00Z", gitRevision: "24a3a92d9f1e0c6b5a4d3c2b1a0f9e8d7c6b5a49", hasUncommittedChanges: true,
     arguments: ["--quick", "--format", "markdown"])
 
@@ -29,7 +30,7 @@ struct RunContextTests {
 
   @Test("this process's context: its configuration, its cores, a date of today, the revision of this checkout")
   func current() throws {
-    let context = RunContext.current(arguments: ["--quick"])
+    let context = RunContext.current(program: "fillbench", arguments: ["--quick"])
     #if DEBUG
       #expect(context.configuration == "debug")
     #else

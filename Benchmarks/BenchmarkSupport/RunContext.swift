@@ -1,25 +1,44 @@
 import Foundation
-import SmartFillSupport
 
-/// Where and how a run was made, which its figures mean nothing without: the Swift version, the build
-/// configuration, the cores, the date, the git revision (when run in a checkout) and the command line.
-struct RunContext: Equatable {
+/// Where and how a benchmark's run was made, which its figures mean nothing without: the Swift version, the
+/// build configuration, the cores, the date, the git revision (when run in a checkout) and the command line;
+/// shared by the benchmarks' Markdown reports.
+public struct RunContext: Equatable, Sendable {
+  /// The benchmark's name, as the command line starts ("fillbench").
+  public var program: String
   /// The first line of `swift --version`, or the compiler version this was built with when that fails.
-  var swiftVersion: String
+  public var swiftVersion: String
   /// "release" or "debug".
-  var configuration: String
-  var cores: Int
+  public var configuration: String
+  public var cores: Int
   /// When the run started, ISO 8601 in UTC.
-  var date: String
+  public var date: String
   /// `git rev-parse HEAD` in the current folder, or `nil` outside a checkout.
-  var gitRevision: String?
+  public var gitRevision: String?
   /// Whether `git status` lists changes, or `nil` outside a checkout.
-  var hasUncommittedChanges: Bool?
-  /// fillbench's arguments.
-  var arguments: [String]
+  public var hasUncommittedChanges: Bool?
+  /// The benchmark's arguments.
+  public var arguments: [String]
 
-  /// This process's context.
-  static func current(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> RunContext {
+  /// A context from its parts.
+  public init(
+    program: String, swiftVersion: String, configuration: String, cores: Int, date: String, gitRevision: String?,
+    hasUncommittedChanges: Bool?, arguments: [String]
+  ) {
+    self.program = program
+    self.swiftVersion = swiftVersion
+    self.configuration = configuration
+    self.cores = cores
+    self.date = date
+    self.gitRevision = gitRevision
+    self.hasUncommittedChanges = hasUncommittedChanges
+    self.arguments = arguments
+  }
+
+  /// This process's context, for the benchmark `program`.
+  public static func current(program: String, arguments: [String] = Array(CommandLine.arguments.dropFirst()))
+    -> RunContext
+  {
     #if DEBUG
       let configuration = "debug"
     #else
@@ -44,27 +63,15 @@ struct RunContext: Equatable {
     let gitRevision = revision?.isEmpty == false ? revision : nil
     let status = gitRevision == nil ? nil : run("/usr/bin/env", ["git", "status", "--porcelain"])
     return RunContext(
-      swiftVersion: swiftVersion, configuration: configuration, cores: ProcessInfo.processInfo.activeProcessorCount,
-      date: Timestamp.format(Date()), gitRevision: gitRevision,
+      program: program, swiftVersion: swiftVersion, configuration: configuration,
+      cores: ProcessInfo.processInfo.activeProcessorCount,
+      date: Date().formatted(.iso8601), gitRevision: gitRevision,
       hasUncommittedChanges: status.map { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty },
       arguments: arguments)
   }
 
-  /// The JSON report's `context`.
-  var json: JSONWriter.Node {
-    .object([
-      ("swiftVersion", .string(swiftVersion)),
-      ("buildConfiguration", .string(configuration)),
-      ("cores", .integer(cores)),
-      ("date", .string(date)),
-      ("gitRevision", gitRevision.map { .string($0) } ?? .null),
-      ("gitUncommittedChanges", hasUncommittedChanges.map { .bool($0) } ?? .null),
-      ("arguments", .array(arguments.map { .string($0) })),
-    ])
-  }
-
   /// The Markdown report's context, a list.
-  var markdownLines: [String] {
+  public var markdownLines: [String] {
     let revision =
       gitRevision.map { revision in
         "`\(revision.prefix(12))`" + (hasUncommittedChanges == true ? " with uncommitted changes" : "")
@@ -75,12 +82,12 @@ struct RunContext: Equatable {
       "- cores: \(cores)",
       "- revision: \(revision)",
       "- date: \(date)",
-      "- command: `" + (["fillbench"] + arguments).joined(separator: " ") + "`",
+      "- command: `" + ([program] + arguments).joined(separator: " ") + "`",
     ]
   }
 
   /// The standard output of `executable` run with `arguments`, or `nil` when it cannot start or fails.
-  static func run(_ executable: String, _ arguments: [String]) -> String? {
+  public static func run(_ executable: String, _ arguments: [String]) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -96,5 +103,17 @@ struct RunContext: Equatable {
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { return nil }
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// A Markdown table: the header (the first row), its rule, the rows.
+  ///
+  /// - Complexity: O(*n*) in the cells' characters.
+  public static func markdownTable(_ rows: [[String]]) -> [String] {
+    var lines: [String] = []
+    for (index, row) in rows.enumerated() {
+      lines.append("| " + row.joined(separator: " | ") + " |")
+      if index == 0 { lines.append("|" + row.map { _ in "---" }.joined(separator: "|") + "|") }
+    }
+    return lines
   }
 }
