@@ -163,7 +163,7 @@ struct Suite {
       }
       // The rule itself, not only the window: a plain implementation of the rule on two instances of every
       // case of a 100-subscription catalog (generated or a dataset). For variety, fill time's plain selection
-      // where it is arrangeable (then it is variety's, see the README), on the first two instances where it is.
+      // where it is arrangeable (then it is variety's, see docs/solvers.md), on the first two instances where it is.
       if catalog.shows.count == 100, index < (mode == .variety ? requests.count : 2), plainChecks < 2 {
         let plain =
           mode == .continueSeries

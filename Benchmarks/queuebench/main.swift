@@ -6,7 +6,7 @@ import SmartFillSupport
 
 // queuebench: the queue model and store at the size the issue names, 20 queues × 1,000 episodes.
 //
-//   swift run -c release queuebench [--iterations N] [--episodes N] [--seconds S] [--json]
+//   swift run -c release queuebench [--iterations N] [--episodes N] [--seconds S] [--format table|markdown] [--json]
 //
 // Times add (play last), move (drag three episodes), switch (active queue, saving the position), finish
 // (an episode leaves every queue), encode, save (lock, re-read, check, write, fsync, rename), load
@@ -15,12 +15,16 @@ import SmartFillSupport
 // Prints p50, p90, p99 and max per operation; exit 0, or 1 when an operation fails.
 
 struct Options {
+  enum Format: String { case table, markdown }
+
   var iterations = 200
   var episodesPerQueue = 1000
   var secondsPerOperation = 10.0
+  var format = Format.table
   var json = false
 
-  static let usage = "queuebench [--iterations <n>] [--episodes <n>] [--seconds <s>] [--json]"
+  static let usage =
+    "queuebench [--iterations <n>] [--episodes <n>] [--seconds <s>] [--format <table|markdown>] [--json]"
 
   static let help = """
     OVERVIEW: Times the queue model and store with 20 queues × 1,000 episodes.
@@ -31,6 +35,8 @@ struct Options {
       --iterations <n>        Timed repetitions per operation (default: 200).
       --episodes <n>          Episodes per queue (default: 1000).
       --seconds <s>           Stop an operation's repetitions after this many seconds (default: 10).
+      --format <format>       Output format: table or markdown (with the run's context: Swift version,
+                              configuration, cores, revision, command). (default: table)
       --json                  Print the figures as JSON on standard output.
       -h, --help              Show help information.
 
@@ -38,7 +44,7 @@ struct Options {
 
   static let parser = CommandLineParser(options: [
     .init("--iterations", value: "<n>"), .init("--episodes", value: "<n>"), .init("--seconds", value: "<s>"),
-    .init("--json"),
+    .init("--format", value: "<format>"), .init("--json"),
   ])
 
   /// The options `arguments` give, or `nil` when they ask for help.
@@ -64,6 +70,12 @@ struct Options {
         throw .invalidValue(text, for: "--seconds <s>", "use a positive number")
       }
       options.secondsPerOperation = value
+    }
+    if let text = parsed.value("--format") {
+      guard let format = Format(rawValue: text) else {
+        throw .invalidValue(text, for: "--format <format>", "use table or markdown")
+      }
+      options.format = format
     }
     options.json = parsed.isSet("--json")
     return options
@@ -121,20 +133,6 @@ func measure(_ name: String, warmup: Int = 10, iterations: Int = options.iterati
     if after > deadline && samples.count >= 5 { break }
   }
   return Result(name: name, count: samples.count, percentiles: Percentiles(samples))
-}
-
-func gitRevision() -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["git", "rev-parse", "--short", "HEAD"]
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = FileHandle.nullDevice
-  guard (try? process.run()) != nil else { return "unknown" }
-  process.waitUntilExit()
-  let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-    ? "unknown" : text.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 do {
@@ -206,20 +204,13 @@ do {
   results.append(contentsOf: try autoSwitchDecisions(on: library))
 
   let fileBytes = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
-  #if DEBUG
-    let configuration = "debug"
-  #else
-    let configuration = "release"
-  #endif
-  #if compiler(>=6.3)
-    let swiftVersion = "6.3 or later"
-  #else
-    let swiftVersion = "before 6.3"
-  #endif
+  let run = RunContext.current(program: "queuebench")
+  let size =
+    "\(queueCount) queues, \(episodeCount) episodes, file \(fileBytes / 1024) KiB, up to \(options.iterations) "
+    + "iterations or \(Int(options.secondsPerOperation)) s per operation"
   let context =
-    "Swift \(swiftVersion), \(configuration), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
-    + "git \(gitRevision()), \(queueCount) queues, \(episodeCount) episodes, file \(fileBytes / 1024) KiB, "
-    + "up to \(options.iterations) iterations or \(Int(options.secondsPerOperation)) s per operation"
+    "\(run.swiftVersion), \(run.configuration), \(run.cores) cores, git "
+    + (run.gitRevision.map { String($0.prefix(12)) } ?? "unknown") + ", " + size
   if options.json {
     var lines: [String] = []
     for result in results {
@@ -229,6 +220,16 @@ do {
           + "\"p99Nanoseconds\": \(p.p99), \"maxNanoseconds\": \(p.max)}")
     }
     print("{\n  \"context\": \"\(context)\",\n  \"results\": [\n" + lines.joined(separator: ",\n") + "\n  ]\n}")
+  } else if options.format == .markdown {
+    print((["## queuebench results", ""] + run.markdownLines + ["- size: \(size)", ""]).joined(separator: "\n"))
+    let rows = results.map { result in
+      let p = result.percentiles
+      return [
+        result.name.trimmingCharacters(in: .whitespaces), String(result.count), Percentiles.text(p.p50),
+        Percentiles.text(p.p90), Percentiles.text(p.p99), Percentiles.text(p.max),
+      ]
+    }
+    print(RunContext.markdownTable([["operation", "runs", "p50", "p90", "p99", "max"]] + rows).joined(separator: "\n"))
   } else {
     print(context)
     let width = results.map(\.name.count).max() ?? 0

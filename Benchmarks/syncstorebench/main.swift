@@ -130,9 +130,13 @@ let fetches = Percentiles(tally.fetchNanoseconds)
 let lostUpdates = tally.wrongAnswers.filter { $0.hasPrefix("lost update") }.count + mismatches.count
 let isClean = tally.wrongAnswers.isEmpty && mismatches.isEmpty && tally.failures.isEmpty
 
+let run = RunContext.current(program: "syncstorebench")
+let server =
+  "PostgreSQL \(serverVersion) (fsync \(fsyncSetting)"
+  + "\(options.connection == nil ? ", throwaway cluster on a Unix socket" : ""))"
 let context =
-  "\(configuration) build, \(ProcessInfo.processInfo.activeProcessorCount) cores, PostgreSQL \(serverVersion) "
-  + "(fsync \(fsyncSetting)\(options.connection == nil ? ", throwaway cluster on a Unix socket" : ""))"
+  "\(run.configuration) build, \(run.cores) cores, \(server), \(run.swiftVersion), revision "
+  + (run.gitRevision.map { String($0.prefix(12)) } ?? "unknown")
 func milliseconds(_ nanoseconds: UInt64) -> String { String(format: "%.2f ms", Double(nanoseconds) / 1e6) }
 func perSecond(_ count: Int) -> String { String(format: "%.0f", Double(count) / elapsed) }
 
@@ -161,7 +165,7 @@ case .json:
         ("finalMismatches", .integer(mismatches.count)),
       ])))
 case .markdown:
-  print("syncstorebench — \(context)")
+  print((["## syncstorebench results", ""] + run.markdownLines + ["- server: \(server)"]).joined(separator: "\n"))
   print("")
   print(
     "\(options.clients) clients × \(options.users) users × \(options.recordsPerUser) records of "
@@ -191,11 +195,3 @@ for problem in (tally.wrongAnswers + tally.failures + mismatches).prefix(20) {
 }
 cluster?.stop()
 exit(isClean ? ExitStatus.success : ExitStatus.failure)
-
-var configuration: String {
-  #if DEBUG
-    return "debug"
-  #else
-    return "release"
-  #endif
-}

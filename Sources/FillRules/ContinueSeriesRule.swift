@@ -5,7 +5,7 @@ import SmartFill
 /// the completions recomputed from scratch as a plain subset sum over the prefixes of every chain still open: no
 /// batches of chains, no sets kept between decisions, no common unit.
 ///
-/// The rule then reads as the README says it: round by round, every open chain's next episode in show order, taken
+/// The rule then reads as the SmartFill DocC article "The fill rules and explanations" says it: round by round, every open chain's next episode in show order, taken
 /// when some combination of prefixes of the chains still open lands the total in the target range (a show whose
 /// episode is passed over is closed); stop once inside.
 package struct ContinueSeriesRule: Sendable {

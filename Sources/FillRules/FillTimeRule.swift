@@ -5,7 +5,7 @@ import SmartFill
 /// of Booleans, `S[i] = S[after i's group] ∪ (S[i + 1] + d(i))`: no pruning, no common unit, no head and tail,
 /// no checkpoints.
 ///
-/// The rule then reads as the README says it: in priority order, take a candidate (a chain's only right after
+/// The rule then reads as the SmartFill DocC article "The fill rules and explanations" says it: in priority order, take a candidate (a chain's only right after
 /// its predecessor) when some completion from those after it lands the total in the target range; stop once
 /// inside.
 package struct FillTimeRule: Sendable {

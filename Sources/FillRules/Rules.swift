@@ -1,4 +1,4 @@
-/// The fill rules as the README defines them, written for clarity rather than speed: the model the engine is
+/// The fill rules as the SmartFill DocC article "The fill rules and explanations" defines them, written for clarity rather than speed: the model the engine is
 /// checked against by its tests, by `fillbench`'s independent checks and by the audit.
 ///
 /// It reads only the catalog, the request and the result as an app sees them (the `SmartFill` module's public

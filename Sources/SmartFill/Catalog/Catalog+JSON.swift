@@ -1,7 +1,7 @@
 import Foundation
 import SmartFillSupport
 
-// Catalog JSON, version 1: the public format (see the README). A valid catalog is read in one pass by
+// Catalog JSON, version 1: the public format (the DocC article "The catalog format"). A valid catalog is read in one pass by
 // `CatalogScanner`; anything it does not expect is read by hand from `JSONValue` (`CatalogReader` below), so that
 // every problem is reported with its show, episode, field and value, and every problem of a file can be listed.
 

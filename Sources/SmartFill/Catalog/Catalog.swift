@@ -1,6 +1,6 @@
 /// The engine's input: the listener's subscribed shows and their episodes.
 ///
-/// A catalog is read from and written to JSON, version 1 (see `Catalog+JSON.swift` and the README), by the
+/// A catalog is read from and written to JSON, version 1 (see `Catalog+JSON.swift` and the DocC article "The catalog format"), by the
 /// benchmark, the command-line tool and other programs.
 public struct Catalog: Sendable, Hashable {
   /// The catalog format version this package reads and writes.

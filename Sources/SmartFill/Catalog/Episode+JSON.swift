@@ -1,7 +1,7 @@
 import Foundation
 import SmartFillSupport
 
-// An episode in catalog JSON (version 1; the README's table lists the fields).
+// An episode in catalog JSON (version 1; the DocC article "The catalog format" lists the fields).
 
 extension Episode {
   /// The keys of an episode object, in the order they are written.

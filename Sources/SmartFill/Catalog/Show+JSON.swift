@@ -1,6 +1,6 @@
 import SmartFillSupport
 
-// A show in catalog JSON (version 1; the README's table lists the fields).
+// A show in catalog JSON (version 1; the DocC article "The catalog format" lists the fields).
 
 extension Show {
   /// The keys of a show object, in the order they are written.

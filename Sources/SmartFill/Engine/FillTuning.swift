@@ -3,7 +3,7 @@
 /// totals, and where its searches start.
 ///
 /// **No answer depends on any of them.** Each one chooses between ways of reaching the same selection, the
-/// rule's (see the README's "The rules every mode obeys"): a head of any size, a batch of any number of chains,
+/// rule's (see "The rules every mode obeys" in the DocC article "The fill rules and explanations"): a head of any size, a batch of any number of chains,
 /// a budget of any size, a tail first computed to any reach, a search started from any show give the same
 /// result; only the work done differs. The tests draw the knobs below at random against brute force and the
 /// plain rules, and `FillTuningTests` compares an engine with every knob moved to one with the defaults.

@@ -1,6 +1,6 @@
 /// The exact fill-time selection over candidates in priority order, with serial chains kept contiguous.
 ///
-/// The rule (documented in the README, proved against brute force in the tests): go through the candidates in
+/// The rule (documented in the DocC article "The fill rules and explanations", proved against brute force in the tests): go through the candidates in
 /// priority order; take a candidate when it may be taken (a chain's episode only right after its predecessor)
 /// and some completion from the candidates after it still lands the total in the window; stop as soon as the
 /// total is inside the window. When no selection at all lands in the window, the window becomes the single

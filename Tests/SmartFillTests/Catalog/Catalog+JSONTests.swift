@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Catalog JSON, version 1")
 struct CatalogJSONTests {
-  /// The README's example, byte for byte.
+  /// The example of the DocC article "The catalog format" (`CatalogFormat.md`), byte for byte.
   static let exampleText = """
     {
       "version": 1,

@@ -6,7 +6,7 @@ import Testing
 
 @testable import SmartFill
 
-/// A request's context: its chains as the README defines them, counted past a full chain.
+/// A request's context: its chains as the DocC article "The fill rules and explanations" defines them, counted past a full chain.
 @Suite("Request context")
 struct RequestContextTests {
   @Test("a chain passing over unknown lengths counts every one past its limit, excluded ones left out (3,000 cases)")
@@ -28,7 +28,7 @@ struct RequestContextTests {
       let request = FillRequest(mode: .continueSeries, targetSeconds: 3600, excluded: excluded)
       let context = RequestContext(index: engine.index, request: request, catalog: catalog)
       for (index, show) in catalog.shows.enumerated() {
-        // The README's chain, passing over unknown lengths: those taken up to the first whose running total
+        // The article's chain, passing over unknown lengths: those taken up to the first whose running total
         // passes the limit, and every unknown one counted.
         let chain = Rules.chain(of: show, excluding: excluded, unknownLength: .passOver)
         var expected: [String] = []
