@@ -83,10 +83,10 @@ extension ReplicatedLibrary {
   }
 
   /// Whether `state` and `loaded` may disagree on the events of `replica` after counter `after` and up to
-  /// `loaded`'s counter: where both have seen such an event, one holds it and the other does not (or holds
-  /// another), or a finish differs. A copy of `loaded` that went on and saved holds the same events in that
-  /// range (unless it removed some since, which cannot be told from another copy's events there that were
-  /// removed: both count as a disagreement, so that nothing is lost, at the price of bringing back such a
+  /// `loaded`'s counter: where both have seen such an add, one holds it and the other does not (or holds it
+  /// for another episode), or a finish differs. A copy of `loaded` that went on and saved holds the same adds
+  /// in that range (unless it removed some since, which cannot be told from another copy's adds there that
+  /// were removed: both count as a disagreement, so that nothing is lost, at the price of bringing back such a
   /// removed episode).
   ///
   /// - Complexity: O(*n*) in the record's size.
@@ -101,8 +101,8 @@ extension ReplicatedLibrary {
       }
     case .queue(let queue):
       guard let mine = loaded.queueState(queue.id) else { return false }
-      return IdentityEvent.events(of: replica, in: range, of: queue, seenBy: mine.context)
-        != IdentityEvent.events(of: replica, in: range, of: mine, seenBy: queue.context)
+      return IdentityEvent.adds(of: replica, in: range, of: queue, seenBy: mine.context)
+        != IdentityEvent.adds(of: replica, in: range, of: mine, seenBy: queue.context)
     }
   }
 
@@ -122,26 +122,24 @@ extension ReplicatedLibrary {
   }
 }
 
-/// An event of a queue's state, for ``ReplicatedLibrary/disagrees(on:after:with:in:)``: what it is and its dot.
+/// An add of a queue's state, for ``ReplicatedLibrary/disagrees(on:after:with:in:)``: its episode and dot.
 struct IdentityEvent: Hashable {
-  /// The episode of an add, move or playback position; `nil` for a creation.
-  var episode: EpisodeID?
-  /// 0 for a creation, 1 an add, 2 a move, 3 a playback position.
-  var kind: Int
+  var episode: EpisodeID
   var dot: Dot
 
-  /// The events of `replica` with a counter in `range` that `queue` holds and `context` has seen.
+  /// The adds by `replica` with a counter in `range` that `queue` holds and `context` has seen. (Only adds:
+  /// a copy that went on replaces its creation, move and playback dots at its next edits, which would look
+  /// like another copy's events; an add leaves only with a remove or a re-add.)
   ///
   /// - Complexity: O(*n*) in the queue's size.
-  static func events(
+  static func adds(
     of replica: ReplicaID, in range: ClosedRange<Int>, of queue: ReplicatedQueue, seenBy context: VersionVector
   ) -> Set<IdentityEvent> {
-    func counts(_ dot: Dot) -> Bool { dot.replica == replica && range.contains(dot.counter) && context.contains(dot) }
-    var events = Set(queue.alive.filter(counts).map { IdentityEvent(episode: nil, kind: 0, dot: $0) })
+    var events: Set<IdentityEvent> = []
     for (episode, entry) in queue.entries {
-      for dot in entry.adds.keys where counts(dot) { events.insert(.init(episode: episode, kind: 1, dot: dot)) }
-      for dot in entry.moves.keys where counts(dot) { events.insert(.init(episode: episode, kind: 2, dot: dot)) }
-      for dot in entry.progress.keys where counts(dot) { events.insert(.init(episode: episode, kind: 3, dot: dot)) }
+      for dot in entry.adds.keys where dot.replica == replica && range.contains(dot.counter) && context.contains(dot) {
+        events.insert(.init(episode: episode, dot: dot))
+      }
     }
     return events
   }
