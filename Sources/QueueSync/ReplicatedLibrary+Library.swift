@@ -16,6 +16,11 @@ extension ReplicatedLibrary {
   ///   decoding always does).
   /// - Complexity: O(*n* log *n*) in the number of episodes.
   public func library(activeQueueID: QueueID = .upNext) throws(SyncError) -> QueueLibrary {
+    try library(activeQueueID: activeQueueID, deleted: [])
+  }
+
+  /// ``library(activeQueueID:)`` with `deleted` as its `deletedQueues` (in the Queues JSON form).
+  func library(activeQueueID: QueueID, deleted: [JSONWriter.Node]) throws(SyncError) -> QueueLibrary {
     let shown = listedQueueIDs
     var names: [String] = []
     // The names' comparison keys, so that a thousand queues cost a thousand look-ups, not a million clashes.
@@ -37,7 +42,7 @@ extension ReplicatedLibrary {
       ("queueLimit", .integer(max(QueueLibrary.defaultQueueLimit, shown.count))),
       ("activeQueueID", .string(shown.contains(activeQueueID) ? activeQueueID.rawValue : QueueID.upNext.rawValue)),
       ("queues", .array(queueNodes)),
-      ("deletedQueues", .array([])),
+      ("deletedQueues", .array(deleted)),
       ("knownAudioDevices", .array(audioDevices.devices.map(Self.node(of:)))),
     ])
     do { return try QueuesJSONForm.library(tree) } catch { throw .queue(error) }
@@ -64,6 +69,15 @@ extension ReplicatedLibrary {
       guard let entry = queue.entries[item.episode], let info = entry.info else { continue }
       episodes.append(Self.node(of: info.reference(playedSeconds: entry.playedSeconds)))
     }
+    var members = Self.settingsMembers(of: queue, named: name)
+    members.append(("currentIndex", .integer(queue.currentIndex(in: order))))
+    members.append(("episodes", .array(episodes)))
+    return .object(members)
+  }
+
+  /// A queue's members in the Queues JSON form before its current index and episodes: identifier, name, dates,
+  /// auto-switch and smart fill settings.
+  static func settingsMembers(of queue: ReplicatedQueue, named name: String) -> [(String, JSONWriter.Node)] {
     var members: [(String, JSONWriter.Node)] = [
       ("id", .string(queue.id.rawValue)),
       ("name", .string(name)),
@@ -76,9 +90,7 @@ extension ReplicatedLibrary {
     if queue.smartFill.value != .null {
       members.append(("smartFillSettings", QueuesJSONForm.node(queue.smartFill.value)))
     }
-    members.append(("currentIndex", .integer(queue.currentIndex(in: order))))
-    members.append(("episodes", .array(episodes)))
-    return .object(members)
+    return members
   }
 
   /// A known audio device in the Queues JSON form.

@@ -145,7 +145,7 @@ extension ReplicatedLibrary {
   /// Deletes a queue: its creation and every episode this device has seen in it. An episode added meanwhile
   /// on a device that had not seen the deletion keeps the queue, with that episode (and the device's
   /// ``MergeSummary`` says so); the queue stays when that episode is removed later (see
-  /// ``renewCreation(of:before:)``).
+  /// `renewCreation(of:before:)`).
   ///
   /// - Throws: ``SyncError/queue(_:)`` with `QueueError.upNextIsPermanent(operation:)` or an unknown queue.
   public mutating func delete(_ id: QueueID, now: Date) throws(SyncError) {

@@ -46,7 +46,7 @@ public struct SyncEngine: Sendable {
   public internal(set) var pendingSince: Date?
   /// Records the server deleted for good.
   public internal(set) var deletedOnServer: Set<String>
-  /// Snapshots of every queue, for ``restore(_:now:)``.
+  /// Snapshots of every queue, for `restore(_:now:)`.
   public internal(set) var snapshots: [QueueSnapshot]
 
   /// Whether the current sync still has to fetch.
@@ -103,8 +103,10 @@ public struct SyncEngine: Sendable {
   // MARK: Reading and editing
 
   /// The library as the listener sees it (see ``ReplicatedLibrary/library(activeQueueID:)``).
+  /// Its `deletedQueues` are the deleted queues that have a snapshot, as their newest snapshot holds them;
+  /// `restore(_:now:)` with its identifier brings one back.
   public func library() throws(SyncError) -> QueueLibrary {
-    try state.library(activeQueueID: activeQueueID)
+    try state.library(activeQueueID: activeQueueID, deleted: restorableQueues())
   }
 
   /// Applies an edit to the replicated library; the records it changes wait to go out. All or nothing.
@@ -131,7 +133,9 @@ public struct SyncEngine: Sendable {
       edited.latestPosition = nil
     }
     let result = try body(&edited)
+    let before = state
     state = edited
+    snapshotVanished(state.edited.queues, before: before, now: now)
     noteEdits(now: now)
     return result
   }
@@ -267,6 +271,7 @@ public struct SyncEngine: Sendable {
       }
     }
     let views = LibraryView(state, only: touched)
+    let before = state
     var writers: [QueueID: (replica: String, name: String)] = [:]
     var libraryWriter: (replica: String, name: String)?
     for (record, recordState) in read {
@@ -288,6 +293,7 @@ public struct SyncEngine: Sendable {
       }
     }
     if pending.isEmpty { pendingSince = nil }
+    snapshotVanished(touched, before: before, now: now)
     report.summaries = views.summaries(
       after: LibraryView(state, only: touched), writers: writers, libraryWriter: libraryWriter,
       me: state.replica.rawValue)
