@@ -120,8 +120,9 @@ extension SyncEngine {
 
   /// Restores the deleted queue `id`, as `QueueLibrary.restore(_:now:)` restores a queue listed in
   /// `deletedQueues`: its episodes as its newest snapshot holds them (taken when the deletion was made or
-  /// merged here), its name, rules and settings as the replicated state holds them, so that a rename or a
-  /// change of settings made on another device while it was being deleted is kept.
+  /// merged here), its name, rules, settings and place in the list as the replicated state holds them, so that
+  /// a rename, a change of settings or a move in the list made on another device while it was being deleted is
+  /// kept.
   ///
   /// - Throws: ``SyncError/queue(_:)`` with `QueueError.notDeleted(_:)` when the queue is shown or has no
   ///   snapshot.
@@ -168,8 +169,8 @@ extension ReplicatedLibrary {
     return .object(members)
   }
 
-  /// See `SyncEngine.restore(_:now:)`; with `keepingSettings`, the name, rules and settings stay as the
-  /// state holds them (the name is numbered only if another queue took it).
+  /// See `SyncEngine.restore(_:now:)`; with `keepingSettings`, the name, rules, settings and place in the list
+  /// stay as the state holds them (the name is numbered only if another queue took it).
   mutating func restore(_ snapshot: QueueSnapshot, keepingSettings: Bool = false, now: Date) throws(SyncError) {
     guard var queue = queueState(snapshot.queueID) else { throw .queue(.notDeleted(snapshot.queueID)) }
     retired[snapshot.queueID] = nil
@@ -179,7 +180,8 @@ extension ReplicatedLibrary {
     if snapshot.queueID != .upNext, queue.alive.isEmpty {
       queue.alive.insert(newDot(in: &queue))
     }
-    if snapshot.queueID != .upNext, !wasShown {
+    // A deleted queue restored by identifier keeps its place in the list, as `QueueLibrary` restores it.
+    if snapshot.queueID != .upNext, !wasShown, !keepingSettings {
       queue.listPosition.write(
         Position.run(
           1, between: visibleQueueIDs.last.flatMap { queues[$0]?.listPosition.value }, and: nil, replica: replica,

@@ -140,7 +140,10 @@ struct SyncEngineDeletionTests {
     try model.rename(.commute, to: "🚙 Drive")
     try model.modify(.commute) { queue throws(QueueError) in try queue.replaceAutoSwitchRules(with: []) }
     let expected = try #require(model[.commute])
+    try model.delete(model.deletion(of: .commute))
+    _ = try model.restore(.commute)
     for device in [phone, tablet] {
+      #expect(try device.library().queues.map(\.id) == model.queues.map(\.id), "back at its place in the list")
       let queue = try #require(try device.library()[.commute], "\(device.deviceName) has no Commute")
       #expect(queue.name == expected.name && queue.autoSwitchRules == expected.autoSwitchRules)
       #expect(guids(device.state, .commute) == ["5", "6"])
