@@ -106,7 +106,9 @@ public struct SyncEngine: Sendable {
   /// Its `deletedQueues` are the deleted queues that have a snapshot, as their newest snapshot holds them;
   /// `restore(_:now:)` with its identifier brings one back.
   public func library() throws(SyncError) -> QueueLibrary {
-    try state.library(activeQueueID: activeQueueID, deleted: restorableQueues())
+    // The deleted queues are a convenience: a snapshot the library refuses must never hide the shown queues.
+    if let library = try? state.library(activeQueueID: activeQueueID, deleted: restorableQueues()) { return library }
+    return try state.library(activeQueueID: activeQueueID)
   }
 
   /// Applies an edit to the replicated library; the records it changes wait to go out. All or nothing.
