@@ -53,16 +53,13 @@ extension SyncEngine {
       let key = SnapshotKey(context: queue.context, name: queue.name, finished: state.finished.marks.count)
       if snapshotSeen[id] == key { continue }
       snapshotSeen[id] = key
-      let episodes = queue.order(finished: state.finished).compactMap { queue.entries[$0.episode]?.info }
+      let snapshot = state.snapshot(of: queue, at: now)
       if let index = newest[id] {
         let last = snapshots[index]
         let sameDay = now.timeIntervalSince(last.takenAt) < 86_400
-        if sameDay || (last.episodeInfos == episodes && last.name == queue.name) { continue }
+        if sameDay || (last.episodeInfos == snapshot.episodeInfos && last.name == queue.name) { continue }
       }
-      snapshots.append(
-        QueueSnapshot(
-          queueID: id, name: queue.name, takenAt: now, episodeInfos: episodes, rules: queue.rules.value,
-          smartFill: queue.smartFill.value))
+      snapshots.append(snapshot)
     }
     let limit = Double(Self.snapshotDays * 86_400)
     let keep = Set(newest.filter { state.queues[$0.key] != nil }.values)
@@ -71,6 +68,71 @@ extension SyncEngine {
       keep.contains($0.offset) || now.timeIntervalSince($0.element.takenAt) <= limit
     }
     .map(\.element)
+  }
+
+  /// Takes a snapshot of each queue that `before` showed and this state no longer does (a delete, here or
+  /// merged from another device), as `before` showed it, unless its newest snapshot holds the same: so that a
+  /// queue created and deleted on one day can be restored too.
+  ///
+  /// - Complexity: O(*n* log *n*) in the episodes of the queues in `ids`.
+  mutating func snapshotVanished(_ ids: some Sequence<QueueID>, before: ReplicatedLibrary, now: Date) {
+    for id in ids where id != .upNext {
+      guard let old = before.queues[id], old.isVisible(finished: before.finished),
+        !(state.queues[id]?.isVisible(finished: state.finished) ?? false)
+      else { continue }
+      let snapshot = before.snapshot(of: old, at: now)
+      let last = snapshots(of: id).first
+      if let last, last.name == snapshot.name, last.episodeInfos == snapshot.episodeInfos, last.rules == snapshot.rules,
+        last.smartFill == snapshot.smartFill
+      {
+        continue
+      }
+      snapshots.append(snapshot)
+    }
+  }
+
+  /// The deleted queues that can be restored, for ``library()``: each queue deleted and not yet retired that
+  /// has a snapshot, as `restore(_:now:)` with its identifier would bring it back, in the order they were deleted.
+  ///
+  /// - Complexity: O(*q* + *s*) in the queues and snapshots, plus the deleted queues' episodes.
+  func restorableQueues() -> [JSONWriter.Node] {
+    var newest: [QueueID: QueueSnapshot] = [:]
+    for snapshot in snapshots where newest[snapshot.queueID].map({ $0.takenAt <= snapshot.takenAt }) ?? true {
+      newest[snapshot.queueID] = snapshot
+    }
+    let shown = state.visibleQueueIDs.compactMap { state.queues[$0]?.listPosition.value }
+    var deleted: [(queue: ReplicatedQueue, snapshot: QueueSnapshot)] = []
+    for (id, snapshot) in newest {
+      guard id != .upNext, let queue = state.queues[id], !queue.isVisible(finished: state.finished) else { continue }
+      deleted.append((queue, snapshot))
+    }
+    deleted.sort { ($0.queue.lastModified, $0.queue.id) < ($1.queue.lastModified, $1.queue.id) }
+    return deleted.map { queue, snapshot in
+      let formerIndex = min(
+        shown.filter { $0 < queue.listPosition.value }.count, QueueLibrary.maximumQueueLimit)
+      return .object([
+        ("deletedAt", .string(Timestamp.format(queue.lastModified))),
+        ("formerIndex", .integer(formerIndex)),
+        ("queue", ReplicatedLibrary.node(of: snapshot, queue: queue)),
+      ])
+    }
+  }
+
+  /// Restores the deleted queue `id`, as `QueueLibrary.restore(_:now:)` restores a queue listed in
+  /// `deletedQueues`: its episodes as its newest snapshot holds them (taken when the deletion was made or
+  /// merged here), its name, rules, settings and place in the list as the replicated state holds them, so that
+  /// a rename, a change of settings or a move in the list made on another device while it was being deleted is
+  /// kept.
+  ///
+  /// - Throws: ``SyncError/queue(_:)`` with `QueueError.notDeleted(_:)` when the queue is shown or has no
+  ///   snapshot.
+  public mutating func restore(_ id: QueueID, now: Date) throws(SyncError) {
+    guard id != .upNext, state.queues[id]?.isVisible(finished: state.finished) != true,
+      let snapshot = snapshots(of: id).first
+    else { throw .queue(.notDeleted(id)) }
+    try edit(now: now) { (library) throws(SyncError) in
+      try library.restore(snapshot, keepingSettings: true, now: now)
+    }
   }
 
   /// The snapshots of queue `id`, newest first.
@@ -88,13 +150,38 @@ extension SyncEngine {
 }
 
 extension ReplicatedLibrary {
-  /// See ``SyncEngine/restore(_:now:)``.
-  mutating func restore(_ snapshot: QueueSnapshot, now: Date) throws(SyncError) {
+  /// A snapshot of `queue` as this state shows it, taken at `now`.
+  ///
+  /// - Complexity: O(*n* log *n*) in the queue's entries.
+  func snapshot(of queue: ReplicatedQueue, at now: Date) -> QueueSnapshot {
+    QueueSnapshot(
+      queueID: queue.id, name: queue.name, takenAt: now,
+      episodeInfos: queue.order(finished: finished).compactMap { queue.entries[$0.episode]?.info },
+      rules: queue.rules.value, smartFill: queue.smartFill.value)
+  }
+
+  /// A deleted queue in the Queues JSON form, as `SyncEngine.restore(_:now:)` with its identifier would bring it
+  /// back: its snapshot's episodes, with its name, rules, settings and dates from `queue`'s state.
+  static func node(of snapshot: QueueSnapshot, queue: ReplicatedQueue) -> JSONWriter.Node {
+    var members = settingsMembers(of: queue, named: queue.name)
+    members.append(("currentIndex", .integer(0)))
+    members.append(("episodes", .array(snapshot.episodes.map(Self.node(of:)))))
+    return .object(members)
+  }
+
+  /// See `SyncEngine.restore(_:now:)`; with `keepingSettings`, the name, rules, settings and place in the list
+  /// stay as the state holds them (the name is numbered only if another queue took it).
+  mutating func restore(_ snapshot: QueueSnapshot, keepingSettings: Bool = false, now: Date) throws(SyncError) {
     guard var queue = queueState(snapshot.queueID) else { throw .queue(.notDeleted(snapshot.queueID)) }
     retired[snapshot.queueID] = nil
     let stamp = clock.tick(now: now)
-    if snapshot.queueID != .upNext, !queue.isVisible(finished: finished) {
+    let wasShown = queue.isVisible(finished: finished)
+    // A queue shown only through an add made while it was deleted elsewhere gets a creation again too.
+    if snapshot.queueID != .upNext, queue.alive.isEmpty {
       queue.alive.insert(newDot(in: &queue))
+    }
+    // A deleted queue restored by identifier keeps its place in the list, as `QueueLibrary` restores it.
+    if snapshot.queueID != .upNext, !wasShown, !keepingSettings {
       queue.listPosition.write(
         Position.run(
           1, between: visibleQueueIDs.last.flatMap { queues[$0]?.listPosition.value }, and: nil, replica: replica,
@@ -102,15 +189,19 @@ extension ReplicatedLibrary {
     }
     queue.entries = [:]
     queue.playhead.write(.start, stamp: stamp)
-    queue.rules.write(snapshot.rules, stamp: stamp)
-    queue.smartFill.write(snapshot.smartFill, stamp: stamp)
+    if !keepingSettings {
+      queue.rules.write(snapshot.rules, stamp: stamp)
+      queue.smartFill.write(snapshot.smartFill, stamp: stamp)
+    }
     if snapshot.queueID != .upNext {
+      let wanted = keepingSettings ? queue.name : snapshot.name
       let others = visibleQueueIDs.filter { $0 != snapshot.queueID }.compactMap { queues[$0]?.name }
-      let name =
-        others.contains { QueueName.clash($0, snapshot.name) }
-        ? Self.unique(basedOn: snapshot.name, suffix: "restored", avoiding: others) : snapshot.name
-      queue.title.write(QueueName.text(of: name), stamp: stamp)
-      queue.emoji.write(QueueName.emoji(of: name), stamp: stamp)
+      let clashes = others.contains { QueueName.clash($0, wanted) }
+      if clashes || !keepingSettings {
+        let name = clashes ? Self.unique(basedOn: wanted, suffix: "restored", avoiding: others) : wanted
+        queue.title.write(QueueName.text(of: name), stamp: stamp)
+        queue.emoji.write(QueueName.emoji(of: name), stamp: stamp)
+      }
     }
     store(queue, now: now)
     let references = snapshot.episodes

@@ -82,6 +82,30 @@ extension ReplicatedLibrary {
     }
   }
 
+  /// Whether `state` and `loaded` may disagree on the events of `replica` after counter `after` and up to
+  /// `loaded`'s counter: where both have seen such an add, one holds it and the other does not (or holds it
+  /// for another episode), or a finish differs. A copy of `loaded` that went on and saved holds the same adds
+  /// in that range (unless it removed some since, which cannot be told from another copy's adds there that
+  /// were removed: both count as a disagreement, so that nothing is lost, at the price of bringing back such a
+  /// removed episode).
+  ///
+  /// - Complexity: O(*n*) in the record's size.
+  static func disagrees(on replica: ReplicaID, after: Int, with loaded: ReplicatedLibrary, in state: RecordState)
+    -> Bool
+  {
+    let range = (after + 1)...max(after + 1, loaded.counter)
+    switch state {
+    case .library(let finished, _):
+      return finished.marks.contains { episode, finishes in
+        range.contains(finishes[replica]) && loaded.finished.marks[episode]?[replica] != finishes[replica]
+      }
+    case .queue(let queue):
+      guard let mine = loaded.queueState(queue.id) else { return false }
+      return IdentityEvent.adds(of: replica, in: range, of: queue, seenBy: mine.context)
+        != IdentityEvent.adds(of: replica, in: range, of: mine, seenBy: queue.context)
+    }
+  }
+
   /// Moves the events this device made since it was `loaded` to the identity `newReplica`, which it uses
   /// from now on (see ``IdentityMove``).
   ///
@@ -95,5 +119,28 @@ extension ReplicatedLibrary {
     counter -= loaded.counter
     replica = newReplica
     clock = HybridClock(replica: newReplica, latest: clock.latest)
+  }
+}
+
+/// An add of a queue's state, for ``ReplicatedLibrary/disagrees(on:after:with:in:)``: its episode and dot.
+struct IdentityEvent: Hashable {
+  var episode: EpisodeID
+  var dot: Dot
+
+  /// The adds by `replica` with a counter in `range` that `queue` holds and `context` has seen. (Only adds:
+  /// a copy that went on replaces its creation, move and playback dots at its next edits, which would look
+  /// like another copy's events; an add leaves only with a remove or a re-add.)
+  ///
+  /// - Complexity: O(*n*) in the queue's size.
+  static func adds(
+    of replica: ReplicaID, in range: ClosedRange<Int>, of queue: ReplicatedQueue, seenBy context: VersionVector
+  ) -> Set<IdentityEvent> {
+    var events: Set<IdentityEvent> = []
+    for (episode, entry) in queue.entries {
+      for dot in entry.adds.keys where dot.replica == replica && range.contains(dot.counter) && context.contains(dot) {
+        events.insert(.init(episode: episode, dot: dot))
+      }
+    }
+    return events
   }
 }

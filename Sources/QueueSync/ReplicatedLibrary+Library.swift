@@ -16,12 +16,15 @@ extension ReplicatedLibrary {
   ///   decoding always does).
   /// - Complexity: O(*n* log *n*) in the number of episodes.
   public func library(activeQueueID: QueueID = .upNext) throws(SyncError) -> QueueLibrary {
-    try library(activeQueueID: activeQueueID, finishedAmong: nil)
+    try library(activeQueueID: activeQueueID, finishedAmong: nil, deleted: [])
   }
 
   /// The library, with the ties, the option for untied shows and the history (see
-  /// `ReplicatedLibrary+Routing.swift`); for a routing, the finished episodes of `catalog` are excluded too.
-  func library(activeQueueID: QueueID, finishedAmong catalog: Catalog?) throws(SyncError) -> QueueLibrary {
+  /// `ReplicatedLibrary+Routing.swift`) and `deleted` as its `deletedQueues` (in the Queues JSON form); for a
+  /// routing, the finished episodes of `catalog` are excluded too.
+  func library(activeQueueID: QueueID, finishedAmong catalog: Catalog?, deleted: [JSONWriter.Node] = [])
+    throws(SyncError) -> QueueLibrary
+  {
     let shown = listedQueueIDs
     let ties = resolvedShowTies(listed: shown)
     var names: [String] = []
@@ -44,7 +47,7 @@ extension ReplicatedLibrary {
       ("queueLimit", .integer(max(QueueLibrary.defaultQueueLimit, shown.count))),
       ("activeQueueID", .string(shown.contains(activeQueueID) ? activeQueueID.rawValue : QueueID.upNext.rawValue)),
       ("queues", .array(queueNodes)),
-      ("deletedQueues", .array([])),
+      ("deletedQueues", .array(deleted)),
       ("knownAudioDevices", .array(audioDevices.devices.map(Self.node(of:)))),
     ]
     members.append(contentsOf: routingMembers(finishedAmong: catalog))
@@ -73,6 +76,16 @@ extension ReplicatedLibrary {
       guard let entry = queue.entries[item.episode], let info = entry.info else { continue }
       episodes.append(Self.node(of: info.reference(playedSeconds: entry.playedSeconds)))
     }
+    var members = Self.settingsMembers(of: queue, named: name)
+    if !showTies.isEmpty { members.append(("showTies", .array(showTies.map(QueuesJSONForm.node)))) }
+    members.append(("currentIndex", .integer(queue.currentIndex(in: order))))
+    members.append(("episodes", .array(episodes)))
+    return .object(members)
+  }
+
+  /// A queue's members in the Queues JSON form before its current index and episodes: identifier, name, dates,
+  /// auto-switch and smart fill settings.
+  static func settingsMembers(of queue: ReplicatedQueue, named name: String) -> [(String, JSONWriter.Node)] {
     var members: [(String, JSONWriter.Node)] = [
       ("id", .string(queue.id.rawValue)),
       ("name", .string(name)),
@@ -85,10 +98,7 @@ extension ReplicatedLibrary {
     if queue.smartFill.value != .null {
       members.append(("smartFillSettings", QueuesJSONForm.node(queue.smartFill.value)))
     }
-    if !showTies.isEmpty { members.append(("showTies", .array(showTies.map(QueuesJSONForm.node)))) }
-    members.append(("currentIndex", .integer(queue.currentIndex(in: order))))
-    members.append(("episodes", .array(episodes)))
-    return .object(members)
+    return members
   }
 
   /// A known audio device in the Queues JSON form.

@@ -144,7 +144,8 @@ extension ReplicatedLibrary {
 
   /// Deletes a queue: its creation and every episode this device has seen in it. An episode added meanwhile
   /// on a device that had not seen the deletion keeps the queue, with that episode (and the device's
-  /// ``MergeSummary`` says so).
+  /// ``MergeSummary`` says so); the queue stays when that episode is removed later (see
+  /// `renewCreation(of:before:)`).
   ///
   /// - Throws: ``SyncError/queue(_:)`` with `QueueError.upNextIsPermanent(operation:)` or an unknown queue.
   public mutating func delete(_ id: QueueID, now: Date) throws(SyncError) {
@@ -153,7 +154,24 @@ extension ReplicatedLibrary {
     _ = clock.tick(now: now)
     queue.alive = []
     queue.entries = [:]
-    store(queue, now: now)
+    store(queue, now: now, deleting: true)
+  }
+
+  /// Renews the creation of queue `queue` when an edit adds to it: its creation dots become one new dot, which
+  /// a delete made meanwhile on another device has not seen, so the queue that add keeps stays a queue (its
+  /// name, rules and settings) when it is emptied later, as `QueueLibrary` keeps an emptied queue. A queue shown
+  /// only through such an add by a device without this rule gets a creation dot at its next edit.
+  ///
+  /// - Complexity: O(*n*) in the queue's entries.
+  mutating func renewCreation(of queue: inout ReplicatedQueue, before: ReplicatedQueue?) {
+    guard queue.id != .upNext, let before else { return }
+    let seen = before.context[replica]
+    let added = queue.entries.values.contains { entry in
+      entry.adds.keys.contains { $0.replica == replica && $0.counter > seen }
+    }
+    let keptByAdd = before.alive.isEmpty && before.isVisible(finished: finished)
+    guard added || keptByAdd else { return }
+    queue.alive = [newDot(in: &queue)]
   }
 
   /// Duplicates a queue just after it: the same episodes in the same order, playhead, rules and settings,

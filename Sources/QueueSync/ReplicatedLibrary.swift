@@ -263,8 +263,9 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   ///
   /// When a shown entry's position is deeper than ``rebalanceDepth`` levels, the edit also moves every shown
   /// entry, in order, to a fresh one-level run (see ``rebalance(_:now:)``).
-  mutating func store(_ queue: ReplicatedQueue, now: Date) {
+  mutating func store(_ queue: ReplicatedQueue, now: Date, deleting: Bool = false) {
     var queue = queue
+    if !deleting { renewCreation(of: &queue, before: queues[queue.id]) }
     queue.compact()
     if queue.entries.values.contains(where: { ($0.position?.levels.count ?? 0) > Self.rebalanceDepth }) {
       rebalance(&queue, now: now)

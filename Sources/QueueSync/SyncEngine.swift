@@ -46,7 +46,7 @@ public struct SyncEngine: Sendable {
   public internal(set) var pendingSince: Date?
   /// Records the server deleted for good.
   public internal(set) var deletedOnServer: Set<String>
-  /// Snapshots of every queue, for ``restore(_:now:)``.
+  /// Snapshots of every queue, for `restore(_:now:)`.
   public internal(set) var snapshots: [QueueSnapshot]
 
   /// Whether the current sync still has to fetch.
@@ -63,6 +63,10 @@ public struct SyncEngine: Sendable {
   /// a copy (a restored backup, a migrated phone) whose identity wrote events the server has and it lacks;
   /// its edits wait until the fetch tells (see ``checkIdentity(_:)``). `nil` for a new device's engine.
   var loadedState: ReplicatedLibrary?
+  /// When the state file was itself written before such a fetch (`SyncStore`'s `unconfirmed`): the state as
+  /// last confirmed (the counter and this identity's finishes then), since the events after it may share dots
+  /// with another copy's; `nil` when the file was written confirmed.
+  var confirmedState: ReplicatedLibrary?
   /// Draws the suffix of a new identity; the tests seed it, to replay a run.
   package var identityRandom: SplitMix64?
 
@@ -99,8 +103,14 @@ public struct SyncEngine: Sendable {
   // MARK: Reading and editing
 
   /// The library as the listener sees it (see ``ReplicatedLibrary/library(activeQueueID:)``).
+  /// Its `deletedQueues` are the deleted queues that have a snapshot, as their newest snapshot holds them;
+  /// `restore(_:now:)` with its identifier brings one back.
   public func library() throws(SyncError) -> QueueLibrary {
-    try state.library(activeQueueID: activeQueueID)
+    // The deleted queues are a convenience: a snapshot the library refuses must never hide the shown queues.
+    if let library = try? state.library(activeQueueID: activeQueueID, finishedAmong: nil, deleted: restorableQueues()) {
+      return library
+    }
+    return try state.library(activeQueueID: activeQueueID)
   }
 
   /// Applies an edit to the replicated library; the records it changes wait to go out. All or nothing.
@@ -121,12 +131,15 @@ public struct SyncEngine: Sendable {
     edited.edited = .init()
     // A copy of the state may have continued the same run of positions: a state read back starts its own.
     if loadedState != nil, let latest = edited.latestPosition,
-      latest.levels.last.map({ $0.replica != state.replica || $0.counter <= loadedState!.counter }) ?? false
+      latest.levels.last.map({ $0.replica != state.replica || $0.counter <= (confirmedState ?? loadedState)!.counter })
+        ?? false
     {
       edited.latestPosition = nil
     }
     let result = try body(&edited)
+    let before = state
     state = edited
+    snapshotVanished(state.edited.queues, before: before, now: now)
     noteEdits(now: now)
     return result
   }
@@ -188,6 +201,7 @@ public struct SyncEngine: Sendable {
     if !changes.moreComing {
       needsFetch = false
       loadedState = nil
+      confirmedState = nil
     }
     return report
   }
@@ -261,6 +275,7 @@ public struct SyncEngine: Sendable {
       }
     }
     let views = LibraryView(state, only: touched)
+    let before = state
     var writers: [QueueID: (replica: String, name: String)] = [:]
     var libraryWriter: (replica: String, name: String)?
     for (record, recordState) in read {
@@ -282,6 +297,7 @@ public struct SyncEngine: Sendable {
       }
     }
     if pending.isEmpty { pendingSince = nil }
+    snapshotVanished(touched, before: before, now: now)
     report.summaries = views.summaries(
       after: LibraryView(state, only: touched), writers: writers, libraryWriter: libraryWriter,
       me: state.replica.rawValue)
@@ -295,15 +311,34 @@ public struct SyncEngine: Sendable {
   /// client identifier when it sees its own used elsewhere). Without edits since, merging is enough: the
   /// counter moves past the events seen.
   ///
+  ///
+  /// A state file written before that fetch (a backup taken then) says which of its events were not confirmed
+  /// (``confirmedState``): when the server may hold other events with their counters (see
+  /// ``ReplicatedLibrary/disagrees(on:after:with:in:)``), they move too; when it holds the same events (the
+  /// copy that wrote the file went on and saved them), they stay.
+  ///
   /// - Complexity: O(*n*) in the state's size when the identity moves, O(*r*) in the records otherwise.
   mutating func checkIdentity(_ states: [RecordState]) {
-    guard let loaded = loadedState, state.counter > loaded.counter,
-      states.contains(where: { ReplicatedLibrary.holdsEvents(of: state.replica, after: loaded.counter, in: $0) })
-    else { return }
-    let base = state.replica.rawValue.split(separator: "~", maxSplits: 1).first.map(String.init) ?? ""
+    guard let loaded = loadedState else { return }
+    let me = state.replica
+    var since: ReplicatedLibrary?
+    if let confirmed = confirmedState, confirmed.counter < loaded.counter,
+      states.contains(where: {
+        ReplicatedLibrary.disagrees(on: me, after: confirmed.counter, with: loaded, in: $0)
+      })
+    {
+      since = confirmed
+    } else if state.counter > loaded.counter,
+      states.contains(where: { ReplicatedLibrary.holdsEvents(of: me, after: loaded.counter, in: $0) })
+    {
+      since = loaded
+    }
+    guard let since else { return }
+    let base = me.rawValue.split(separator: "~", maxSplits: 1).first.map(String.init) ?? ""
     let suffix = identityRandom?.next() ?? UInt64.random(in: .min ... .max)
-    state.moveEvents(since: loaded, to: ReplicaID("\(base)~\(String(suffix, radix: 16))"))
+    state.moveEvents(since: since, to: ReplicaID("\(base)~\(String(suffix, radix: 16))"))
     loadedState = nil
+    confirmedState = nil
   }
 
   /// Forgets a record the server deleted for good.

@@ -23,6 +23,7 @@ import SmartFillSupport
 ///         "latestPosition": [3, "5f1…", 40], "activeQueueID": "up-next", "token": "17", "changeTags": {"library": "12", …},
 ///         "pending": ["queue.commute"], "pendingSince": "2026-01-01T08:00:00Z", "deletedOnServer": [],
 ///         "finished": {…the library record's state…}, "queues": [{…a queue record's state…}, …],
+///         "unconfirmed": {"counter": 37, "finishes": [[feed URL, GUID, counter], …]},
 ///         "snapshots": [{"queueID": …, "name": …, "takenAt": …, "rules": […], "smartFill": null,
 ///                        "episodes": [[feed URL, GUID, title, show title, duration|null, added at], …]}, …]
 ///       }
@@ -156,6 +157,9 @@ public struct SyncStore: Sendable {
             json.append(String(decoding: StateWriter.encode(state.queueState(id)!), as: UTF8.self))
           }
         }
+        if let loaded = engine.confirmedState ?? engine.loadedState {
+          writeUnconfirmed(since: loaded, of: state, to: &json)
+        }
         json.member("snapshots")
         json.array { json in
           for snapshot in engine.snapshots {
@@ -270,7 +274,8 @@ public struct SyncStore: Sendable {
           takenAt: try node.date("takenAt"),
           episodeInfos: episodes, rules: rules, smartFill: smartFill))
     }
-    return SyncEngine(
+    let confirmed = try readUnconfirmed(sync.optional("unconfirmed"), of: state)
+    var engine = SyncEngine(
       state: state, deviceName: try sync.string("deviceName"),
       activeQueueID: QueueID(try sync.string("activeQueueID")),
       token: try sync.optional("token").map { (node) throws(JSONReadError) in ChangeToken(rawValue: try node.string())
@@ -278,5 +283,8 @@ public struct SyncStore: Sendable {
       changeTags: tags, pending: Set(try strings("pending")),
       pendingSince: try sync.optional("pendingSince").map { (node) throws(JSONReadError) in try node.date() },
       deletedOnServer: Set(try strings("deletedOnServer")), snapshots: snapshots)
+    engine.loadedState = state
+    engine.confirmedState = confirmed
+    return engine
   }
 }

@@ -90,11 +90,23 @@ struct SimulationModel {
       }
       if batch, unique.count >= 2 { batches.append(Batch(queue: queue, edit: edit, episodes: unique)) }
     }
+    // An add renews its queue's creation, so that a concurrent deletion keeps the whole queue.
+    func renew(_ queue: QueueID, _ episodes: [EpisodeID]) {
+      if queue != .upNext, !episodes.isEmpty { creations[queue, default: []].append(edit) }
+    }
     switch made {
     case .insert(let queue, let episodes, _):
       add(queue, episodes, batch: true)
+      renew(queue, episodes)
     case .addAutomatically(let queue, let episodes):
       add(queue, episodes, batch: true)
+      // An automatic add leaves out what the queue shows and what its device knows was finished.
+      renew(
+        queue,
+        episodes.filter { episode in
+          !shown.episodes.contains(episode)
+            && !(finishes[episode] ?? []).contains { Self.heard(heard, $0.edit) }
+        })
     case .remove(let queue, let episode):
       removes[Pair(queue: queue, episode: episode), default: []].append(heard)
     case .move(let queue, let offsets, _):

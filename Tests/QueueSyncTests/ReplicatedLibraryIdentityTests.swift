@@ -67,4 +67,74 @@ struct ReplicatedLibraryIdentityTests {
     _ = await tablet.sync(with: server, now: at(60))
     #expect(guids(tablet.state, .commute) == ["1", "2"])
   }
+
+  @Test("a backup taken before the first fetch after a restore loses nothing when it comes back (issue 49, item 2)")
+  func backupOfRestoredState() async throws {
+    let server = InMemorySyncServer()
+    var phone = engine("phone")
+    try Self.add(["1"], &phone, at: 0)
+    _ = await phone.sync(with: server, now: at(20))
+    let first = try SyncStore.bytes(of: phone)
+    try Self.add(["2"], &phone, at: 30)
+    _ = await phone.sync(with: server, now: at(50))
+    // The first backup comes back; the listener adds 3, and a second backup is taken before any sync.
+    phone = try SyncStore.engine(bytes: first, path: "backup")
+    try Self.add(["3"], &phone, at: 60)
+    let second = try SyncStore.bytes(of: phone)
+    _ = await phone.sync(with: server, now: at(80))
+    // The second backup comes back: its 3 shares a counter with the 2 the server holds.
+    phone = try SyncStore.engine(bytes: second, path: "backup")
+    _ = await phone.sync(with: server, now: at(100))
+    _ = await phone.sync(with: server, now: at(120))
+    var tablet = engine("tablet")
+    _ = await tablet.sync(with: server, now: at(130))
+    #expect(Set(guids(tablet.state, .commute)) == ["1", "2", "3"], "\(guids(tablet.state, .commute))")
+    #expect(phone.pending.isEmpty && phone.state.hasSameState(as: tablet.state))
+  }
+
+  @Test("a backup taken before a fetch that then confirmed its edits keeps them: a remove after restoring sticks")
+  func backupConfirmedLater() async throws {
+    let server = InMemorySyncServer()
+    var phone = engine("phone")
+    try Self.add(["1"], &phone, at: 0)
+    _ = await phone.sync(with: server, now: at(20))
+    phone = try SyncStore.engine(bytes: try SyncStore.bytes(of: phone), path: "restart")
+    try Self.add(["3"], &phone, at: 30)
+    let backup = try SyncStore.bytes(of: phone)
+    _ = await phone.sync(with: server, now: at(50))
+    try Self.add(["5"], &phone, at: 60)
+    _ = await phone.sync(with: server, now: at(80))
+    // The backup comes back; its 3 is the one the server holds: removing it removes it everywhere.
+    phone = try SyncStore.engine(bytes: backup, path: "backup")
+    try phone.edit(now: at(90)) { (library) throws(SyncError) in
+      try library.remove(episode("3"), from: .commute, now: at(90))
+    }
+    _ = await phone.sync(with: server, now: at(110))
+    _ = await phone.sync(with: server, now: at(130))
+    var tablet = engine("tablet")
+    _ = await tablet.sync(with: server, now: at(140))
+    #expect(guids(tablet.state, .commute) == ["1", "5"])
+    #expect(phone.pending.isEmpty && phone.state.hasSameState(as: tablet.state))
+  }
+
+  @Test("a state file whose unconfirmed counter is past its counter is refused, naming the place")
+  func badUnconfirmedCounter() throws {
+    var phone = engine("phone")
+    try Self.add(["1"], &phone, at: 0)
+    phone = try SyncStore.engine(bytes: try SyncStore.bytes(of: phone), path: "backup")
+    var root = try #require(
+      try JSONSerialization.jsonObject(with: Data(try SyncStore.bytes(of: phone))) as? [String: Any])
+    var sync = try #require(root["sync"] as? [String: Any])
+    var unconfirmed = try #require(sync["unconfirmed"] as? [String: Any], "a state read back is unconfirmed")
+    unconfirmed["counter"] = phone.state.counter + 1
+    sync["unconfirmed"] = unconfirmed
+    root["sync"] = sync
+    let broken = try JSONSerialization.data(withJSONObject: root)
+    #expect {
+      _ = try SyncStore.engine(bytes: Array(broken), path: "state.json")
+    } throws: { error in
+      guard case SyncError.invalidStateFile(let path, let location, _) = error else { return false }
+      return path == "state.json" && location.contains("unconfirmed")
+    }
+  }
 }

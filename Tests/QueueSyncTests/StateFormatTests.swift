@@ -25,7 +25,8 @@ struct StateFormatTests {
     let later = "[1767225601000,0,0]"
     let expected =
       #"{"format":1,"replicas":["a",""],"feeds":["https://example.com/show-1.xml"],"queueID":"bike","#
-      + #""context":[0,3],"alive":[0,1],"title":["Bike",\#(stamp)],"emoji":[null,\#(stamp)],"#
+      // The add of x renews the creation (dot 4), so that a concurrent delete keeps the queue.
+      + #""context":[0,4],"alive":[0,4],"title":["Bike",\#(stamp)],"emoji":[null,\#(stamp)],"#
       + #""rules":[[],\#(stamp)],"smartFill":[null,\#(stamp)],"autoSwitch":[true,[0,0,1]],"#
       + #""playhead":[null,null,\#(stamp)],"#
       + #""listPosition":[[4,1,1,1,0,1],\#(stamp)],"createdAt":"2026-01-01T00:00:00Z","#
