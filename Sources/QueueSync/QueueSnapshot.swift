@@ -107,13 +107,15 @@ extension SyncEngine {
       deleted.append((queue, snapshot))
     }
     deleted.sort { ($0.queue.lastModified, $0.queue.id) < ($1.queue.lastModified, $1.queue.id) }
+    // A deleted queue lists the ties it would bring back: those no later write gave to another queue.
+    let ties = state.resolvedShowTies(listed: deleted.map(\.queue.id) + state.visibleQueueIDs)
     return deleted.map { queue, snapshot in
       let formerIndex = min(
         shown.filter { $0 < queue.listPosition.value }.count, QueueLibrary.maximumQueueLimit)
       return .object([
         ("deletedAt", .string(Timestamp.format(queue.lastModified))),
         ("formerIndex", .integer(formerIndex)),
-        ("queue", ReplicatedLibrary.node(of: snapshot, queue: queue)),
+        ("queue", ReplicatedLibrary.node(of: snapshot, queue: queue, showTies: ties[queue.id] ?? [])),
       ])
     }
   }
@@ -162,8 +164,11 @@ extension ReplicatedLibrary {
 
   /// A deleted queue in the Queues JSON form, as `SyncEngine.restore(_:now:)` with its identifier would bring it
   /// back: its snapshot's episodes, with its name, rules, settings and dates from `queue`'s state.
-  static func node(of snapshot: QueueSnapshot, queue: ReplicatedQueue) -> JSONWriter.Node {
+  static func node(of snapshot: QueueSnapshot, queue: ReplicatedQueue, showTies: [JSONValue] = [])
+    -> JSONWriter.Node
+  {
     var members = settingsMembers(of: queue, named: queue.name)
+    if !showTies.isEmpty { members.append(("showTies", .array(showTies.map(QueuesJSONForm.node)))) }
     members.append(("currentIndex", .integer(0)))
     members.append(("episodes", .array(snapshot.episodes.map(Self.node(of:)))))
     return .object(members)
