@@ -126,15 +126,17 @@ public struct SyncEngine: Sendable {
       edited.latestPosition = nil
     }
     let result = try body(&edited)
+    let before = state
     state = edited
-    noteEdits(now: now)
+    noteEdits(now: now, before: before)
     return result
   }
 
   /// Marks the records the last edit changed as pending.
-  mutating func noteEdits(now: Date) {
+  mutating func noteEdits(now: Date, before: ReplicatedLibrary) {
     var changed = state.edited.queues.map(ReplicatedLibrary.recordID)
-    if state.edited.library { changed.append(ReplicatedLibrary.libraryRecordID) }
+    // Only the records of the finishes' shards (and the audio devices) the edit changed.
+    if state.edited.library { changed += state.changedLibraryRecordIDs(since: before) }
     state.edited = .init()
     for id in changed where !deletedOnServer.contains(id) {
       pending.insert(id)
@@ -208,6 +210,8 @@ public struct SyncEngine: Sendable {
         report.merge(dropDeleted(id))
       case .tooLarge(let id, let bytes, let limit):
         report.problems.append(.recordTooLarge(recordID: id, bytes: bytes, limit: limit))
+        // Sending the same version again would be refused again: it waits for the next edit of the record.
+        if inFlight[id] == generations[id, default: 0] { pending.remove(id) }
       }
     }
     inFlight = [:]
