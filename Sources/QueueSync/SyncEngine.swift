@@ -117,6 +117,8 @@ public struct SyncEngine: Sendable {
     throws(SyncError) -> Result
   {
     takeSnapshots(now: now)
+    // The queues compacted to tombstones as they were set apart go out as this device's edits.
+    noteEdits(now: now, before: state)
     var edited = state
     edited.edited = .init()
     // A copy of the state may have continued the same run of positions: a state read back starts its own.
@@ -237,6 +239,7 @@ public struct SyncEngine: Sendable {
     var report = SyncReport()
     guard !records.isEmpty else { return report }
     takeSnapshots(now: now)
+    noteEdits(now: now, before: state)
     var read: [(record: SyncRecord, state: RecordState)] = []
     var seen: Set<[String]> = []
     for record in records where !deletedOnServer.contains(record.id) {
