@@ -54,6 +54,16 @@ extension ReplicatedLibrary {
       + (audioDevices == old.audioDevices ? [] : [Self.libraryRecordID])
   }
 
+  /// The records pending in a state file, read: a `library` record pending in a file written before the
+  /// finishes were sharded held the finishes not yet sent, so then every shard holding a finish is pending too
+  /// (sent once more, harmlessly, after a file of this version with only the audio devices pending).
+  ///
+  /// - Complexity: O(*s*) in the shards.
+  package func pendingAfterSharding(_ pending: Set<String>) -> Set<String> {
+    guard pending.contains(Self.libraryRecordID) else { return pending }
+    return pending.union(recordIDs.filter { Self.finishedShard(of: $0) != nil })
+  }
+
   /// The record of `recordID` as this device's state makes it, or `nil` for an identifier of no state.
   ///
   /// - Parameters:
