@@ -40,9 +40,10 @@ func syncOnce(_ engine: inout SyncEngine, _ server: InMemorySyncServer, at time:
     save: { records in .success(server.apply(records)) })
 }
 
-/// The records of the server whose identifiers start with `prefix`: the largest one's bytes and the sum.
-func recordBytes(_ server: InMemorySyncServer, prefix: String) -> (count: Int, largest: Int, total: Int) {
-  let sizes = server.allRecords.filter { $0.id.hasPrefix(prefix) }.map(\.byteCount)
+/// The records of the server whose identifiers start with one of `prefixes`: their number, the largest one's
+/// bytes and the sum.
+func recordBytes(_ server: InMemorySyncServer, prefixes: [String]) -> (count: Int, largest: Int, total: Int) {
+  let sizes = server.allRecords.filter { record in prefixes.contains { record.id.hasPrefix($0) } }.map(\.byteCount)
   return (sizes.count, sizes.max() ?? 0, sizes.reduce(0, +))
 }
 
@@ -110,7 +111,7 @@ func queueRow(count: Int, iterations: Int) throws -> ScaleRow {
     try library.playLast((0..<count).map(SyncWorkload.reference), in: .commute, now: start)
   }
   var refused = syncBoth(&phone, &tablet, server, at: start)
-  let sizes = recordBytes(server, prefix: "queue.commute")
+  let sizes = recordBytes(server, prefixes: ["queue.commute"])
   // Two states 100 edits apart each.
   var (left, right) = (phone.state, tablet.state)
   right.merge(left)
@@ -144,7 +145,7 @@ func finishesRow(count: Int, iterations: Int) throws -> ScaleRow {
     for number in 0..<count { library.markFinished(SyncWorkload.reference(number).id, now: start) }
   }
   var refused = syncBoth(&phone, &tablet, server, at: start)
-  let sizes = recordBytes(server, prefix: "library")
+  let sizes = recordBytes(server, prefixes: ["library", "finished."])
   var (left, right) = (phone.state, tablet.state)
   right.merge(left)
   for edit in 0..<100 {

@@ -3,14 +3,17 @@ import Queues
 import SmartFill
 import SmartFillSupport
 
-// The records a library's state travels in: one `Queue` record per queue and one `Library` record for the
-// finished episodes (see `SyncRecord`).
+// The records a library's state travels in: one `Queue` record per queue, one `Library` record for the
+// answers about audio devices and `FinishedEpisodes.shardCount` `Finished` records for the finished episodes
+// (see `SyncRecord`).
 
 /// The replicated state a record carries.
 package enum RecordState: Sendable, Hashable {
   /// A queue's state.
   case queue(ReplicatedQueue)
-  /// The library's state: the finished episodes and the answers about audio devices.
+  /// The library's state: finished episodes (all of them in a record written before they were sharded, one
+  /// shard's in a `Finished` record, none in a `Library` record now) and the answers about audio devices
+  /// (none in a `Finished` record).
   case library(FinishedEpisodes, AudioDeviceAnswers)
 }
 
@@ -21,9 +24,44 @@ extension ReplicatedLibrary {
   /// The identifier of queue `id`'s record: `queue.<id>`.
   package static func recordID(of id: QueueID) -> String { "queue." + id.rawValue }
 
-  /// The identifier of the records of every queue this device knows of, and the library's.
+  /// The identifier of the record of the finishes' shard `index`: `finished.<two hex digits>`.
+  package static func finishedRecordID(_ index: Int) -> String {
+    "finished." + (index < 16 ? "0" : "") + String(index, radix: 16)
+  }
+
+  /// The shard a `Finished` record's identifier names, or `nil` for another identifier.
+  package static func finishedShard(of recordID: String) -> Int? {
+    guard recordID.hasPrefix("finished."), recordID.utf8.count == 11,
+      let index = Int(recordID.dropFirst(9), radix: 16), index < FinishedEpisodes.shardCount,
+      recordID == finishedRecordID(index)
+    else { return nil }
+    return index
+  }
+
+  /// The identifier of the records of every queue this device knows of, the library's, and those of the
+  /// finishes' shards that hold a finish.
   package var recordIDs: [String] {
     (Array(queues.keys) + Array(retired.keys)).sorted().map(Self.recordID) + [Self.libraryRecordID]
+      + (0..<FinishedEpisodes.shardCount).filter { !finished.marks.shards[$0].isEmpty }.map(Self.finishedRecordID)
+  }
+
+  /// The records of the library's state that differ from `old`'s: the `Library` record when the answers about
+  /// audio devices changed, and the `Finished` records of the shards whose finishes changed.
+  ///
+  /// - Complexity: O(*s*) in the shards when the edit changed one (the others share their storage with `old`'s).
+  package func changedLibraryRecordIDs(since old: ReplicatedLibrary) -> [String] {
+    finished.changedShards(since: old.finished).map(Self.finishedRecordID)
+      + (audioDevices == old.audioDevices ? [] : [Self.libraryRecordID])
+  }
+
+  /// The records pending in a state file, read: a `library` record pending in a file written before the
+  /// finishes were sharded held the finishes not yet sent, so then every shard holding a finish is pending too
+  /// (sent once more, harmlessly, after a file of this version with only the audio devices pending).
+  ///
+  /// - Complexity: O(*s*) in the shards.
+  package func pendingAfterSharding(_ pending: Set<String>) -> Set<String> {
+    guard pending.contains(Self.libraryRecordID) else { return pending }
+    return pending.union(recordIDs.filter { Self.finishedShard(of: $0) != nil })
   }
 
   /// The record of `recordID` as this device's state makes it, or `nil` for an identifier of no state.
@@ -37,9 +75,11 @@ extension ReplicatedLibrary {
     var fields: [String: SyncRecord.Field] = [
       "deviceID": .string(replica.rawValue), "deviceName": .string(deviceName),
     ]
-    if recordID == Self.libraryRecordID {
-      fields["state"] = .json(StateWriter.encode(finished, audioDevices))
-      return SyncRecord(id: recordID, type: "Library", changeTag: changeTag, fields: fields)
+    if recordID == Self.libraryRecordID || Self.finishedShard(of: recordID) != nil {
+      fields["state"] = .json(stateBytes(recordID)!)
+      return SyncRecord(
+        id: recordID, type: recordID == Self.libraryRecordID ? "Library" : "Finished", changeTag: changeTag,
+        fields: fields)
     }
     guard recordID.hasPrefix("queue."), let queue = queueState(QueueID(String(recordID.dropFirst(6)))) else {
       return nil
@@ -89,7 +129,10 @@ extension ReplicatedLibrary {
 
   /// The `state` field's bytes of record `recordID` as this device would write it now.
   func stateBytes(_ recordID: String) -> [UInt8]? {
-    if recordID == Self.libraryRecordID { return StateWriter.encode(finished, audioDevices) }
+    if recordID == Self.libraryRecordID { return StateWriter.encode(FinishedEpisodes(), audioDevices) }
+    if let index = Self.finishedShard(of: recordID) {
+      return StateWriter.encode(finished.shard(index), AudioDeviceAnswers())
+    }
     guard recordID.hasPrefix("queue."), let queue = queueState(QueueID(String(recordID.dropFirst(6)))) else {
       return nil
     }
@@ -119,8 +162,13 @@ extension ReplicatedLibrary {
     }
     do throws(JSONReadError) {
       let reader = try StateReader(bytes)
-      if record.id == libraryRecordID {
+      if record.id == libraryRecordID || finishedShard(of: record.id) != nil {
         let library = try reader.library()
+        if let index = finishedShard(of: record.id),
+          let stray = library.finished.marks.first(where: { FinishMarks.shard(of: $0.key) != index })
+        {
+          throw reader.root.error("holds \(stray.key), whose finishes belong in another record", at: "finished")
+        }
         return .library(library.finished, library.audioDevices)
       }
       let queue = try reader.queue { known?.queueState($0) }

@@ -25,8 +25,9 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// cannot bring it back by accident), but those in ``retired``.
   package internal(set) var queues: [QueueID: ReplicatedQueue]
   /// The states of queues deleted more than ``retirementDays`` days ago, set apart so that an edit's or a
-  /// sync's work never grows with the number of queues ever deleted: only merges and records look here. Where
-  /// a queue's state sits is no part of the replicated state (``hasSameState(as:)`` looks at both).
+  /// sync's work never grows with the number of queues ever deleted: only merges and records look here. Each is
+  /// compacted to a tombstone as it is set apart (``entomb(_:now:)``). Where a queue's state sits is no part of
+  /// the replicated state (``hasSameState(as:)`` looks at both).
   package internal(set) var retired: [QueueID: ReplicatedQueue] = [:]
   /// The finished episodes.
   package internal(set) var finished: FinishedEpisodes
@@ -129,7 +130,7 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   package static let retirementDays = QueueLibrary.restorableDays
 
   /// Sets apart, in ``retired``, the queues not shown whose last change is more than ``retirementDays``
-  /// days before `now`.
+  /// days before `now`, and compacts each to a tombstone (``entomb(_:now:)``).
   ///
   /// - Complexity: O(*q*) in the active queues.
   mutating func retireDeletedQueues(now: Date) {
@@ -138,6 +139,7 @@ public struct ReplicatedLibrary: Sendable, Hashable {
     where id != .upNext && now.timeIntervalSince(queue.lastModified) > limit && !queue.isVisible(finished: finished) {
       queues[id] = nil
       retired[id] = queue
+      entomb(id, now: now)
     }
   }
 

@@ -20,8 +20,8 @@ import SmartFillSupport
 //      "entries":[[feed,"guid",ADDS,MOVES,PROGRESS],…]}
 //
 // where an add is `[r,c,[finish dots r,c,…],S,"title","show title",duration|null,addedAt seconds]`, a move
-// `[r,c,P,S]` and a playback position `[r,c,seconds,S]`. The library's state (the finished episodes and the
-// answers about audio devices) is
+// `[r,c,P,S]` and a playback position `[r,c,seconds,S]`. The state of the `Library` record (the answers about
+// audio devices) and of each `Finished` record (one shard of the finished episodes) is
 // `{"format":1,"replicas":[…],"feeds":[…],"finished":[[feed,"guid",[r,c,…]],…],"audioDevices":[["id","Golf",true,S],…]}`.
 //
 // `autoSwitch` and `audioDevices` came after the first states were written: a state without them reads as

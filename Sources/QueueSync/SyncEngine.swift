@@ -127,6 +127,8 @@ public struct SyncEngine: Sendable {
     throws(SyncError) -> Result
   {
     takeSnapshots(now: now)
+    // The queues compacted to tombstones as they were set apart go out as this device's edits.
+    noteEdits(now: now, before: state)
     var edited = state
     edited.edited = .init()
     // A copy of the state may have continued the same run of positions: a state read back starts its own.
@@ -140,14 +142,15 @@ public struct SyncEngine: Sendable {
     let before = state
     state = edited
     snapshotVanished(state.edited.queues, before: before, now: now)
-    noteEdits(now: now)
+    noteEdits(now: now, before: before)
     return result
   }
 
   /// Marks the records the last edit changed as pending.
-  mutating func noteEdits(now: Date) {
+  mutating func noteEdits(now: Date, before: ReplicatedLibrary) {
     var changed = state.edited.queues.map(ReplicatedLibrary.recordID)
-    if state.edited.library { changed.append(ReplicatedLibrary.libraryRecordID) }
+    // Only the records of the finishes' shards (and the audio devices) the edit changed.
+    if state.edited.library { changed += state.changedLibraryRecordIDs(since: before) }
     state.edited = .init()
     for id in changed where !deletedOnServer.contains(id) {
       pending.insert(id)
@@ -222,6 +225,8 @@ public struct SyncEngine: Sendable {
         report.merge(dropDeleted(id))
       case .tooLarge(let id, let bytes, let limit):
         report.problems.append(.recordTooLarge(recordID: id, bytes: bytes, limit: limit))
+        // Sending the same version again would be refused again: it waits for the next edit of the record.
+        if inFlight[id] == generations[id, default: 0] { pending.remove(id) }
       }
     }
     inFlight = [:]
@@ -247,6 +252,7 @@ public struct SyncEngine: Sendable {
     var report = SyncReport()
     guard !records.isEmpty else { return report }
     takeSnapshots(now: now)
+    noteEdits(now: now, before: state)
     var read: [(record: SyncRecord, state: RecordState)] = []
     var seen: Set<[String]> = []
     for record in records where !deletedOnServer.contains(record.id) {

@@ -5,9 +5,10 @@ import Foundation
 ///
 /// Sync writes two types: one `Queue` record per queue, with the design's fields (`queueID`, `name`,
 /// `episodes`, `currentIndex`, `autoSwitchRules`, `smartFillSettings`, `lastModified`, `deviceID`) plus
-/// `isAutoSwitchEnabled`, `deviceName`, `isDeleted` and `state`, the replicated state that merging reads; and
-/// one `Library` record, whose `state` holds the finished episodes and the answers about audio devices. The design's fields are for other readers (a web view, a
-/// CloudKit dashboard); merging reads only `state`.
+/// `isAutoSwitchEnabled`, `deviceName`, `isDeleted` and `state`, the replicated state that merging reads; one
+/// `Library` record, whose `state` holds the answers about audio devices; and up to 64 `Finished` records
+/// (`finished.00` … `finished.3f`), each holding the finished episodes whose GUID hashes to it. The design's
+/// fields are for other readers (a web view, a CloudKit dashboard); merging reads only `state`.
 public struct SyncRecord: Sendable, Hashable {
   /// A field's value.
   public enum Field: Sendable, Hashable {
@@ -32,9 +33,9 @@ public struct SyncRecord: Sendable, Hashable {
   /// CloudKit's record size limit: 1 MB.
   public static let maximumBytes = 1_000_000
 
-  /// The record's identifier: `queue.<queue id>` or `library`.
+  /// The record's identifier: `queue.<queue id>`, `library` or `finished.<shard, two hex digits>`.
   public var id: String
-  /// The record's type: `Queue` or `Library`.
+  /// The record's type: `Queue`, `Library` or `Finished`.
   public var type: String
   /// The server's change tag of the version this record was read from; `nil` for a record not yet saved.
   public var changeTag: String?

@@ -13,7 +13,7 @@ extension SyncStore {
   static func writeUnconfirmed(since loaded: ReplicatedLibrary, of state: ReplicatedLibrary, to json: inout JSONWriter)
   {
     let me = state.replica
-    let changed = state.finished.marks.filter { $0.value[me] > loaded.counter }.keys.sorted()
+    let changed = state.finished.marks.filter { $0.value[me] > loaded.counter }.map(\.key).sorted()
     json.member("unconfirmed")
     json.object { json in
       json.member("counter", loaded.counter)

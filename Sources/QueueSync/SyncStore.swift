@@ -280,7 +280,7 @@ public struct SyncStore: Sendable {
       activeQueueID: QueueID(try sync.string("activeQueueID")),
       token: try sync.optional("token").map { (node) throws(JSONReadError) in ChangeToken(rawValue: try node.string())
       },
-      changeTags: tags, pending: Set(try strings("pending")),
+      changeTags: tags, pending: state.pendingAfterSharding(Set(try strings("pending"))),
       pendingSince: try sync.optional("pendingSince").map { (node) throws(JSONReadError) in try node.date() },
       deletedOnServer: Set(try strings("deletedOnServer")), snapshots: snapshots)
     engine.loadedState = state

@@ -1,6 +1,7 @@
 import Foundation
 import Queues
 import SmartFill
+import SmartFillTestSupport
 import Testing
 
 @testable import QueueSync
@@ -48,5 +49,32 @@ struct FinishedEpisodesTests {
       return
     }
     #expect(finished.marks[episode("x")] == VersionVector([ReplicaID("a"): 7, ReplicaID("b"): 2]))
+  }
+}
+
+@Suite("Finished episodes in shards")
+struct FinishedShardTests {
+  @Test("a state file whose library record was pending before the finishes were sharded sends every shard")
+  func pendingLibraryBeforeSharding() async throws {
+    let server = InMemorySyncServer()
+    var phone = SyncEngine(replica: ReplicaID("phone"), deviceName: "iPhone", now: at(0))
+    let finished = (0..<20).map { episode("e\($0)") }
+    try phone.edit(now: at(0)) { (library) throws(SyncError) in
+      for id in finished { library.markFinished(id, now: at(0)) }
+    }
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let path = folder.path + "/sync.json"
+    try SyncStore(path: path).save(phone)
+    // The file as the version before the shards wrote it: the finishes waited in the pending library record.
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let pending = try #require(text.range(of: #""pending":\s*\[[^\]]*\]"#, options: .regularExpression))
+    #expect(text[pending].contains("finished."))
+    let old = text.replacingCharacters(in: pending, with: #""pending": ["library"]"#)
+    var loaded = try SyncStore.engine(bytes: Array(old.utf8), path: path)
+    _ = await loaded.sync(with: server, now: at(20))
+    var tablet = SyncEngine(replica: ReplicaID("tablet"), deviceName: "iPad", now: at(0))
+    _ = await tablet.sync(with: server, now: at(30))
+    #expect(finished.allSatisfy { tablet.state.finished.contains($0) })
   }
 }

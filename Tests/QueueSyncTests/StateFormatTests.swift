@@ -40,15 +40,22 @@ struct StateFormatTests {
     for trial in SeededCases(seed: 0xF0A7, count: 20) {
       let states = randomHistory(seed: trial.seed)
       let library = states[states.count - 1]
+      // The library's state comes in parts: the audio devices in one record, the finishes in shards.
+      var finished = FinishedEpisodes()
+      var audioDevices = AudioDeviceAnswers()
       for id in library.recordIDs {
         let record = try #require(library.record(id, deviceName: "x", changeTag: nil))
         switch try ReplicatedLibrary.state(of: record) {
         case .queue(let queue): #expect(queue == library.queues[queue.id], "\(trial), \(id)")
-        case .library(let finished, let audioDevices):
-          #expect(finished == library.finished, "\(trial)")
-          #expect(audioDevices == library.audioDevices, "\(trial)")
+        case .library(let part, let devices):
+          #expect(part.marks.allSatisfy { ReplicatedLibrary.finishedRecordID(FinishMarks.shard(of: $0.key)) == id })
+          #expect(devices.answers.isEmpty || id == ReplicatedLibrary.libraryRecordID, "\(trial), \(id)")
+          finished = finished.merged(with: part)
+          audioDevices = audioDevices.merged(with: devices)
         }
       }
+      #expect(finished == library.finished, "\(trial)")
+      #expect(audioDevices == library.audioDevices, "\(trial)")
     }
   }
 
