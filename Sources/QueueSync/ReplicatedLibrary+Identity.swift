@@ -52,11 +52,13 @@ struct IdentityMove {
     var moved = queue
     moved.context = context(queue.context)
     moved.alive = Set(queue.alive.map(dot))
+    moved.handRemovals = queue.handRemovals.mapped(dot)
     for (episode, entry) in queue.entries {
       var result = ReplicatedQueue.Entry()
       for (key, add) in entry.adds {
         var add = add
         add.finishesSeen = finishes(add.finishesSeen, of: episode)
+        add.removalsSeen = add.removalsSeen.map(context)
         result.adds[dot(key)] = add
       }
       for (key, write) in entry.moves {

@@ -181,7 +181,7 @@ extension ReplicatedLibrary {
     let stamp = clock.tick(now: now)
     for episode in episodes {
       queue.entries[episode] = nil
-      queue.recordRemovalByHand(of: episode, stamp: stamp)
+      queue.recordRemovalByHand(of: episode, stamp: stamp, dot: newDot(in: &queue))
     }
     store(queue, now: now)
   }
