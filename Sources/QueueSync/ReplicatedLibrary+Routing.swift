@@ -129,6 +129,25 @@ extension ReplicatedLibrary {
     store(upNext, now: now)
   }
 
+  /// Moves the ties in force of queue `original` to queue `copy`, as `QueueLibrary.duplicate`'s `.moveToCopy`
+  /// does: `null` in the original's register and the tie (its options and dates) in the copy's, a stamp per
+  /// show in the original's order, so that the copy lists them as the original did.
+  ///
+  /// - Complexity: O(*t* log *t*) in the registers of all queues' states.
+  mutating func moveShowTies(from original: QueueID, to copy: QueueID, now: Date) {
+    guard var from = queues[original], var to = queues[copy],
+      let ties = resolvedShowTies(listed: visibleQueueIDs)[original], !ties.isEmpty
+    else { return }
+    for tie in ties {
+      guard case .object(let members) = tie, case .string(let feedURL)? = members["feedURL"] else { continue }
+      let stamp = clock.tick(now: now)
+      from.showTies[feedURL]?.write(.null, stamp: stamp)
+      to.showTies[feedURL] = Register(tie, stamp: stamp)
+    }
+    store(from, now: now)
+    store(to, now: now)
+  }
+
   /// Applies `change` to the library as read, then writes the ties it changed, all with one stamp: `null` in
   /// the queue a show left, the tie in the queue that ties it now.
   private mutating func changeShowTies(

@@ -125,6 +125,34 @@ struct ShowTiesSyncTests {
     #expect(guids(phone, .workout) == ["a"] && guids(tablet, .workout) == ["a"])
   }
 
+  @Test("a duplicate takes the shows tied, as QueueLibrary's does, or leaves them; the other device agrees")
+  func duplicateMovesTies() throws {
+    for option in [QueueLibrary.TiesOnDuplicate.moveToCopy, .keepWithOriginal] {
+      var phone = device("phone")
+      var tablet = device("tablet")
+      try phone.tieShow(feed(2), titled: "Two", to: .commute, placement: .last, now: at(0))
+      try phone.tieShow(feed(1), titled: "One", to: .commute, placement: .next, now: at(1))
+      try phone.tieShow(feed(3), titled: "Three", to: .workout, now: at(2))
+      // The model: the plain library doing the same.
+      var model = try phone.library()
+      let copyID = QueueID("commute-copy")
+      try model.duplicate(.commute, newID: copyID, showTies: option, now: at(10))
+      if option == .moveToCopy {
+        try phone.duplicate(.commute, newID: copyID, now: at(10))
+      } else {
+        try phone.duplicate(.commute, newID: copyID, showTies: option, now: at(10))
+      }
+      exchange(&phone, &tablet)
+      for library in [try phone.library(), try tablet.library()] {
+        #expect(library.tiedQueueIDs == model.tiedQueueIDs, "\(option)")
+        for id in [QueueID.commute, copyID, .workout] {
+          #expect(try library.queue(id).showTies == model.queue(id).showTies, "\(option): \(id)'s ties")
+        }
+      }
+      #expect(model.tiedQueueIDs[feed(1)] == (option == .moveToCopy ? copyID : .commute), "the model moved them")
+    }
+  }
+
   @Test("a state written before show ties reads as none; one with them reads back whole")
   func stateFormat() throws {
     var phone = device("phone")
