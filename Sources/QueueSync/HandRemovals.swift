@@ -83,18 +83,6 @@ struct HandRemovals: Sendable, Hashable {
     }
   }
 
-  /// The marks with each device's counters renamed by `rename` (a device's identity move).
-  func mapped(_ rename: (Dot) -> Dot) -> HandRemovals {
-    var result = HandRemovals()
-    for (episode, removals) in marks {
-      for (replica, mark) in removals {
-        let dot = rename(Dot(replica, mark.counter))
-        result.insert(Mark(counter: dot.counter, stamp: mark.stamp), of: episode, by: dot.replica)
-      }
-    }
-    return result
-  }
-
   /// Forgets the oldest marks beyond ``maximum``, by (mark, episode, replica).
   ///
   /// - Complexity: O(*x*) one over the bound, O(*x* log *x*) beyond.
@@ -117,5 +105,25 @@ struct HandRemovals: Sendable, Hashable {
       if marks[episode]!.isEmpty { marks[episode] = nil }
       count -= 1
     }
+  }
+}
+
+extension IdentityMove {
+  /// A queue's removal marks with the moved events under the new identity: a mark of `old` after `after`
+  /// becomes the new identity's, and `old` keeps a mark at `after` in its place, because the loaded state had
+  /// seen every event of `old` up to it (so the mark stands for `old`'s earlier removals the moved one replaced,
+  /// as the moved adds' `removalsSeen` do through ``context(_:)``).
+  ///
+  /// - Complexity: O(*x*) in the marks.
+  func handRemovals(_ removals: HandRemovals) -> HandRemovals {
+    var result = HandRemovals()
+    for (episode, byReplica) in removals.marks {
+      for (replica, mark) in byReplica {
+        let moved = dot(Dot(replica, mark.counter))
+        result.insert(.init(counter: moved.counter, stamp: mark.stamp), of: episode, by: moved.replica)
+        if moved.replica != replica { result.insert(.init(counter: after, stamp: mark.stamp), of: episode, by: old) }
+      }
+    }
+    return result
   }
 }

@@ -153,6 +153,26 @@ struct ShowTiesSyncTests {
     }
   }
 
+  @Test("an identity move renames the removals' dots and what automatic adds saw of them, hiding the same adds")
+  func identityMoveKeepsRemovals() {
+    let (phone, tablet, fresh) = (ReplicaID("phone"), ReplicaID("tablet"), ReplicaID("fresh"))
+    var queue = device("phone").queues[.commute]!
+    let stamp = HybridTimestamp(milliseconds: 1, replica: phone)
+    // The phone removed "a" at counter 7, after its state was loaded at 5; the tablet at 3.
+    queue.handRemovals.record(Dot(phone, 7), of: episode("a"), stamp: stamp)
+    queue.handRemovals.record(Dot(tablet, 3), of: episode("a"), stamp: stamp)
+    let move = IdentityMove(old: phone, new: fresh, after: 5, loadedFinishes: FinishedEpisodes())
+    let moved = move.queue(queue).handRemovals
+    #expect(moved.marks[episode("a")]?.mapValues(\.counter) == [phone: 5, fresh: 2, tablet: 3])
+    // An automatic add the phone made after both removals still knows them; one that knew the phone's earlier
+    // removal only (counter 4) is hidden, before the move and after.
+    let knowing = VersionVector([phone: 7, tablet: 3])
+    let earlier = VersionVector([phone: 4, tablet: 3])
+    #expect(
+      queue.handRemovals.admits(knowing, of: episode("a")) && !queue.handRemovals.admits(earlier, of: episode("a")))
+    #expect(moved.admits(move.context(knowing), of: episode("a")) && !moved.admits(earlier, of: episode("a")))
+  }
+
   @Test("a state written before show ties reads as none; one with them reads back whole")
   func stateFormat() throws {
     var phone = device("phone")
