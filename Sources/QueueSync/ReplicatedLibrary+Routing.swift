@@ -185,7 +185,8 @@ extension ReplicatedLibrary {
 
   /// Removes episodes from queue `id` as the listener does by hand (`QueueLibrary.remove(_:from:now:)`): each
   /// leaves the queue, and is recorded so that no routing on any device adds it to a queue again once that
-  /// device has synced the removal.
+  /// device has synced the removal; each removal has a dot, which hides the automatic adds of the episode to
+  /// this queue made meanwhile on devices that had not heard of it (see `HandRemovals`).
   ///
   /// - Throws: ``SyncError/queue(_:)`` with an unknown queue or `QueueError.episodeNotInQueue(_:queueName:)`;
   ///   nothing changes then.
