@@ -91,7 +91,8 @@ extension ReplicatedLibrary {
     for (offset, reference) in unique.enumerated() {
       var entry = queue.entries[reference.id] ?? ReplicatedQueue.Entry()
       let add = ReplicatedQueue.Add(
-        finishesSeen: finished.marks[reference.id] ?? VersionVector(), stamp: stamp, info: EpisodeInfo(reference))
+        finishesSeen: finished.marks[reference.id] ?? VersionVector(), stamp: stamp, info: EpisodeInfo(reference),
+        removalsSeen: automatic ? queue.handRemovals.seen(of: reference.id) : nil)
       // The new add takes the place of the adds and moves seen (a re-add moves the episode).
       entry.adds = [dots[offset]: add]
       entry.moves = [newDot(in: &queue): .init(value: positions[offset], stamp: stamp)]

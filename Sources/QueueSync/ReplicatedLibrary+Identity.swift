@@ -52,11 +52,14 @@ struct IdentityMove {
     var moved = queue
     moved.context = context(queue.context)
     moved.alive = Set(queue.alive.map(dot))
+    moved.handRemovals = handRemovals(queue.handRemovals)
     for (episode, entry) in queue.entries {
       var result = ReplicatedQueue.Entry()
       for (key, add) in entry.adds {
         var add = add
         add.finishesSeen = finishes(add.finishesSeen, of: episode)
+        // Like a context: the loaded state had seen every removal by `old` up to `after`.
+        add.removalsSeen = add.removalsSeen.map(context)
         result.adds[dot(key)] = add
       }
       for (key, write) in entry.moves {

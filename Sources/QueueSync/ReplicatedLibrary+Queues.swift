@@ -175,9 +175,12 @@ extension ReplicatedLibrary {
   }
 
   /// Duplicates a queue just after it: the same episodes in the same order, playhead, rules and settings,
-  /// a new identifier and a unique name ("🚗 Commute copy").
+  /// a new identifier and a unique name ("🚗 Commute copy"); the shows tied to it move to the copy with
+  /// `showTies` at `.moveToCopy` (the default, as `QueueLibrary.duplicate`), or stay with `.keepWithOriginal`.
   @discardableResult
-  public mutating func duplicate(_ id: QueueID, newID: QueueID = .random(), now: Date) throws(SyncError) -> QueueID {
+  public mutating func duplicate(
+    _ id: QueueID, newID: QueueID = .random(), showTies: QueueLibrary.TiesOnDuplicate = .moveToCopy, now: Date
+  ) throws(SyncError) -> QueueID {
     let original = try visibleQueue(id)
     let name = uniqueName(basedOn: original.name, suffix: "copy")
     try createQueue(named: name, id: newID, now: now)
@@ -206,6 +209,7 @@ extension ReplicatedLibrary {
     }
     copy.playhead.write(original.playhead.value, stamp: stamp)
     store(copy, now: now)
+    if showTies == .moveToCopy { moveShowTies(from: id, to: newID, now: now) }
     return newID
   }
 

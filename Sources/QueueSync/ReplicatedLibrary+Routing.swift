@@ -129,6 +129,25 @@ extension ReplicatedLibrary {
     store(upNext, now: now)
   }
 
+  /// Moves the ties in force of queue `original` to queue `copy`, as `QueueLibrary.duplicate`'s `.moveToCopy`
+  /// does: `null` in the original's register and the tie (its options and dates) in the copy's, a stamp per
+  /// show in the original's order, so that the copy lists them as the original did.
+  ///
+  /// - Complexity: O(*t* log *t*) in the registers of all queues' states.
+  mutating func moveShowTies(from original: QueueID, to copy: QueueID, now: Date) {
+    guard var from = queues[original], var to = queues[copy],
+      let ties = resolvedShowTies(listed: visibleQueueIDs)[original], !ties.isEmpty
+    else { return }
+    for tie in ties {
+      guard case .object(let members) = tie, case .string(let feedURL)? = members["feedURL"] else { continue }
+      let stamp = clock.tick(now: now)
+      from.showTies[feedURL]?.write(.null, stamp: stamp)
+      to.showTies[feedURL] = Register(tie, stamp: stamp)
+    }
+    store(from, now: now)
+    store(to, now: now)
+  }
+
   /// Applies `change` to the library as read, then writes the ties it changed, all with one stamp: `null` in
   /// the queue a show left, the tie in the queue that ties it now.
   private mutating func changeShowTies(
@@ -166,7 +185,8 @@ extension ReplicatedLibrary {
 
   /// Removes episodes from queue `id` as the listener does by hand (`QueueLibrary.remove(_:from:now:)`): each
   /// leaves the queue, and is recorded so that no routing on any device adds it to a queue again once that
-  /// device has synced the removal.
+  /// device has synced the removal; each removal has a dot, which hides the automatic adds of the episode to
+  /// this queue made meanwhile on devices that had not heard of it (see `HandRemovals`).
   ///
   /// - Throws: ``SyncError/queue(_:)`` with an unknown queue or `QueueError.episodeNotInQueue(_:queueName:)`;
   ///   nothing changes then.
@@ -181,7 +201,7 @@ extension ReplicatedLibrary {
     let stamp = clock.tick(now: now)
     for episode in episodes {
       queue.entries[episode] = nil
-      queue.recordRemovalByHand(of: episode, stamp: stamp)
+      queue.recordRemovalByHand(of: episode, stamp: stamp, dot: newDot(in: &queue))
     }
     store(queue, now: now)
   }

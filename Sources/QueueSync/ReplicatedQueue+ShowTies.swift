@@ -21,15 +21,18 @@ extension ReplicatedQueue {
     takesUntiedShows = takesUntiedShows.merged(with: other.takesUntiedShows)
     removedByHand.merge(other.removedByHand) { max($0, $1) }
     trimRemovalsByHand()
+    handRemovals = handRemovals.merged(with: other.handRemovals)
   }
 
   /// The most removals by hand a queue keeps: as many exclusions as a library's history keeps.
   static let maximumRemovalsByHand = EpisodeHistory.maximumExclusions
 
-  /// Records that the listener removed `episode` from the queue by hand at `stamp`.
-  mutating func recordRemovalByHand(of episode: EpisodeID, stamp: HybridTimestamp) {
+  /// Records that the listener removed `episode` from the queue by hand at `stamp`, with the removal's `dot`
+  /// when given (it hides the automatic adds of the episode made without knowing of the removal).
+  mutating func recordRemovalByHand(of episode: EpisodeID, stamp: HybridTimestamp, dot: Dot? = nil) {
     removedByHand[episode] = max(removedByHand[episode] ?? stamp, stamp)
     trimRemovalsByHand()
+    if let dot { handRemovals.record(dot, of: episode, stamp: stamp) }
   }
 
   /// Forgets the oldest removals beyond ``maximumRemovalsByHand``, by (stamp, episode).

@@ -32,6 +32,9 @@ package struct ReplicatedQueue: Sendable, Hashable {
     var finishesSeen: VersionVector
     var stamp: HybridTimestamp
     package var info: EpisodeInfo
+    /// An automatic add's removals by hand of the episode from the queue its device knew of; `nil` for a
+    /// manual add (see ``HandRemovals``).
+    var removalsSeen: VersionVector? = nil
   }
 
   /// A move of an episode, or a playback position: a value and its stamp.
@@ -111,6 +114,8 @@ package struct ReplicatedQueue: Sendable, Hashable {
   var takesUntiedShows = Register(false, stamp: .genesis)
   /// The episodes removed from the queue by hand, each with its latest removal's stamp.
   var removedByHand: [EpisodeID: HybridTimestamp] = [:]
+  /// The removals by hand as dots, which hide the automatic adds made without knowing them.
+  var handRemovals = HandRemovals()
 
   /// A new queue's state, with nothing seen.
   init(
@@ -139,10 +144,14 @@ package struct ReplicatedQueue: Sendable, Hashable {
     !alive.isEmpty || entries.contains { isShown($0.key, $0.value, finished: finished) }
   }
 
-  /// Whether an entry is shown: one of its adds knew of every finish of the episode.
+  /// Whether an entry is shown: one of its adds knew of every finish of the episode, and is manual or knew of
+  /// every removal by hand of it from the queue.
   func isShown(_ episode: EpisodeID, _ entry: Entry, finished: FinishedEpisodes) -> Bool {
-    guard let finishes = finished.marks[episode] else { return !entry.adds.isEmpty }
-    return entry.adds.values.contains { $0.finishesSeen.includes(finishes) }
+    let finishes = finished.marks[episode]
+    guard finishes != nil || handRemovals.marks[episode] != nil else { return !entry.adds.isEmpty }
+    return entry.adds.values.contains { add in
+      (finishes.map { add.finishesSeen.includes($0) } ?? true) && handRemovals.admits(add.removalsSeen, of: episode)
+    }
   }
 
   /// The shown entries in play order, with their places.

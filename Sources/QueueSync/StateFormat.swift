@@ -19,7 +19,8 @@ import SmartFillSupport
 //      "createdAt":"2026-01-31T08:00:00Z","lastModified":"2026-01-31T08:00:00Z",
 //      "entries":[[feed,"guid",ADDS,MOVES,PROGRESS],…]}
 //
-// where an add is `[r,c,[finish dots r,c,…],S,"title","show title",duration|null,addedAt seconds]`, a move
+// where an add is `[r,c,[finish dots r,c,…],S,"title","show title",duration|null,addedAt seconds]` (an
+// automatic add made since removals by hand have dots appends `[removal dots r,c,…]`), a move
 // `[r,c,P,S]` and a playback position `[r,c,seconds,S]`. The state of the `Library` record (the answers about
 // audio devices) and of each `Finished` record (one shard of the finished episodes) is
 // `{"format":1,"replicas":[…],"feeds":[…],"finished":[[feed,"guid",[r,c,…]],…],"audioDevices":[["id","Golf",true,S],…]}`.
@@ -28,8 +29,9 @@ import SmartFillSupport
 // auto-switching on (at the genesis stamp, so any device's write wins) and no answers.
 //
 // A queue's routing settings came later still, each written only when set (see `routingSettings(of:to:)`):
-// `showTies`, `untiedShowsGoToUpNext` (Up Next's) and `removedByHand`; a state without them ties nothing,
-// leaves the option off at the genesis stamp and has no removals by hand.
+// `showTies`, `untiedShowsGoToUpNext` (Up Next's), `removedByHand` and `handRemovals` (the removals' dots); a
+// state without them ties nothing, leaves the option off at the genesis stamp and has no removals by hand, and
+// an add without removal dots reads as a manual add.
 
 /// Writes states in the wire format.
 struct StateWriter {
@@ -212,7 +214,8 @@ struct StateWriter {
 
   /// The routing settings, each only when set, so that a queue without them is written as before:
   /// `"showTies":[[feed,TIE|null,S],…]` by feed URL, `"untiedShowsGoToUpNext":[true,S]` and
-  /// `"removedByHand":[[feed,"guid",S],…]` by episode.
+  /// `"removedByHand":[[feed,"guid",S],…]` by episode, `"handRemovals":[[feed,"guid",r,c,S],…]` by episode and
+  /// replica.
   private mutating func routingSettings(of queue: ReplicatedQueue, to json: inout JSONWriter) {
     if !queue.showTies.isEmpty {
       json.member("showTies")
@@ -248,6 +251,22 @@ struct StateWriter {
         }
       }
     }
+    if !queue.handRemovals.isEmpty {
+      json.member("handRemovals")
+      json.inlineArray { json in
+        for episode in queue.handRemovals.marks.keys.sorted() {
+          for (replica, mark) in queue.handRemovals.marks[episode]!.sorted(by: { $0.key < $1.key }) {
+            json.element()
+            json.inlineArray { json in
+              episodeMembers(episode, to: &json)
+              dotMembers(Dot(replica, mark.counter), to: &json)
+              json.element()
+              stamp(mark.stamp, to: &json)
+            }
+          }
+        }
+      }
+    }
   }
 
   private mutating func entry(_ episode: EpisodeID, _ entry: ReplicatedQueue.Entry, to json: inout JSONWriter) {
@@ -272,6 +291,10 @@ struct StateWriter {
             if let duration = add.info.durationSeconds { json.integer(duration) } else { json.null() }
             json.element()
             json.integer(Int(add.info.addedAt.timeIntervalSince1970))
+            if let seen = add.removalsSeen {
+              json.element()
+              dots(seen.dots, to: &json)
+            }
           }
         }
       }

@@ -71,7 +71,9 @@ struct StateReader {
       if queue.entries[episode] != nil { throw node.error("the episode \(episode) appears earlier in the entries") }
       var entry = ReplicatedQueue.Entry()
       for add in try fields[2].elements() {
-        let parts = try elements(add, count: 8)
+        // An automatic add written since removals by hand have dots has a ninth element, its removals seen.
+        let parts = try add.elements()
+        if parts.count != 8 && parts.count != 9 { throw add.error("expected 8 or 9 elements, found \(parts.count)") }
         let dot = try self.dot(parts, at: 0)
         let duration =
           parts[6].value == .null ? nil : try parts[6].integer(in: 1...EpisodeReference.maximumDurationSeconds)
@@ -79,7 +81,8 @@ struct StateReader {
           id: episode, title: try parts[4].string(), showTitle: try parts[5].string(), durationSeconds: duration,
           addedAt: Date(timeIntervalSince1970: Double(try parts[7].integer(in: 0...(1 << 40)))))
         entry.adds[dot] = .init(
-          finishesSeen: VersionVector(dots: try dots(parts[2])), stamp: try stamp(parts[3]), info: info)
+          finishesSeen: VersionVector(dots: try dots(parts[2])), stamp: try stamp(parts[3]), info: info,
+          removalsSeen: parts.count == 9 ? VersionVector(dots: try dots(parts[8])) : nil)
       }
       for move in try fields[3].elements() {
         let parts = try elements(move, count: 4)
@@ -165,6 +168,20 @@ struct StateReader {
       throw root.error(
         "holds \(queue.removedByHand.count) removals, more than \(ReplicatedQueue.maximumRemovalsByHand)",
         at: "removedByHand")
+    }
+    for node in try root.optional("handRemovals")?.elements() ?? [] {
+      let parts = try elements(node, count: 5)
+      let (episode, dot) = (try episode(parts, at: 0), try dot(parts, at: 2))
+      if queue.handRemovals.marks[episode]?[dot.replica] != nil {
+        throw node.error("the removal of \(episode) by \(dot.replica) appears twice")
+      }
+      if !queue.context.contains(dot) {
+        throw node.error("holds the dot \(dot), which the state's context has not seen")
+      }
+      queue.handRemovals.insert(.init(counter: dot.counter, stamp: try stamp(parts[4])), of: episode, by: dot.replica)
+    }
+    if queue.handRemovals.count > HandRemovals.maximum {
+      throw root.error("holds \(queue.handRemovals.count) marks, more than \(HandRemovals.maximum)", at: "handRemovals")
     }
   }
 

@@ -20,7 +20,7 @@ func randomHistory(seed: UInt64, steps: Int = 60) -> [ReplicatedLibrary] {
     let ids = library.visibleQueueIDs
     let queue = random.element(of: ids)
     let count = library.episodes(in: queue).count
-    switch random.integer(in: 0...13) {
+    switch random.integer(in: 0...14) {
     case 0, 1:
       try? library.insert(
         (0..<random.integer(in: 1...3)).map { _ in random.element(of: episodes) }, into: queue,
@@ -50,6 +50,9 @@ func randomHistory(seed: UInt64, steps: Int = 60) -> [ReplicatedLibrary] {
       library.markAudioDevice(
         random.element(of: ["golf", "kitchen", "bose"]), name: random.element(of: ["Golf", "Car", "Speaker"]),
         isCar: random.integer(in: 0...1) == 1, now: now)
+    case 12 where count > 0:
+      // A removal by hand's dot hides the other devices' automatic adds that missed it.
+      try? library.removeByHand([random.element(of: library.episodes(in: queue))], from: queue, now: now)
     default:
       library.merge(devices[random.integer(in: 0...2)])
     }

@@ -84,6 +84,95 @@ struct ShowTiesSyncTests {
     #expect(phone.episodes(in: .commute) == [episode("b")], "nothing changed by the refused removal")
   }
 
+  @Test("an automatic add made before hearing of a concurrent removal by hand stays hidden; a manual one shows")
+  func concurrentRemovalByHand() throws {
+    for manual in [false, true] {
+      var phone = device("phone")
+      var tablet = device("tablet")
+      try phone.playLast([reference("a"), reference("b")], in: .commute, now: at(0))
+      exchange(&phone, &tablet)
+      // The phone removes "a" by hand; the tablet, not synced, adds it again (a routing, or the listener).
+      try phone.removeByHand([episode("a")], from: .commute, now: at(10))
+      try tablet.removeByHand([episode("a")], from: .commute, now: at(11))
+      if manual {
+        try tablet.insert([reference("a")], into: .commute, at: 0, now: at(12))
+      } else {
+        #expect(try tablet.addAutomatically([reference("a")], to: .commute, now: at(12)) == [episode("a")])
+      }
+      exchange(&phone, &tablet)
+      // Independent expectation: the rule of issue 48 for an automatic add, add-wins for the listener's.
+      let expected = manual ? ["a", "b"] : ["b"]
+      #expect(guids(phone, .commute) == expected && guids(tablet, .commute) == expected, "manual: \(manual)")
+      // Once the tablet knows of both removals, an automatic add (a smart fill) shows on both.
+      if !manual {
+        #expect(try tablet.addAutomatically([reference("a")], to: .commute, now: at(20)) == [episode("a")])
+        exchange(&phone, &tablet)
+        #expect(guids(phone, .commute) == ["b", "a"] && guids(tablet, .commute) == ["b", "a"])
+      }
+    }
+  }
+
+  @Test("a removal by hand hides the automatic adds that missed it in that queue only")
+  func concurrentRemovalByHandIsPerQueue() throws {
+    var phone = device("phone")
+    var tablet = device("tablet")
+    try phone.playLast([reference("a")], in: .commute, now: at(0))
+    exchange(&phone, &tablet)
+    try phone.removeByHand([episode("a")], from: .commute, now: at(10))
+    _ = try tablet.addAutomatically([reference("a")], to: .workout, now: at(12))
+    exchange(&phone, &tablet)
+    #expect(guids(phone, .commute).isEmpty && guids(tablet, .commute).isEmpty)
+    #expect(guids(phone, .workout) == ["a"] && guids(tablet, .workout) == ["a"])
+  }
+
+  @Test("a duplicate takes the shows tied, as QueueLibrary's does, or leaves them; the other device agrees")
+  func duplicateMovesTies() throws {
+    for option in [QueueLibrary.TiesOnDuplicate.moveToCopy, .keepWithOriginal] {
+      var phone = device("phone")
+      var tablet = device("tablet")
+      try phone.tieShow(feed(2), titled: "Two", to: .commute, placement: .last, now: at(0))
+      try phone.tieShow(feed(1), titled: "One", to: .commute, placement: .next, now: at(1))
+      try phone.tieShow(feed(3), titled: "Three", to: .workout, now: at(2))
+      // The model: the plain library doing the same.
+      var model = try phone.library()
+      let copyID = QueueID("commute-copy")
+      try model.duplicate(.commute, newID: copyID, showTies: option, now: at(10))
+      if option == .moveToCopy {
+        try phone.duplicate(.commute, newID: copyID, now: at(10))
+      } else {
+        try phone.duplicate(.commute, newID: copyID, showTies: option, now: at(10))
+      }
+      exchange(&phone, &tablet)
+      for library in [try phone.library(), try tablet.library()] {
+        #expect(library.tiedQueueIDs == model.tiedQueueIDs, "\(option)")
+        for id in [QueueID.commute, copyID, .workout] {
+          #expect(try library.queue(id).showTies == model.queue(id).showTies, "\(option): \(id)'s ties")
+        }
+      }
+      #expect(model.tiedQueueIDs[feed(1)] == (option == .moveToCopy ? copyID : .commute), "the model moved them")
+    }
+  }
+
+  @Test("an identity move renames the removals' dots and what automatic adds saw of them, hiding the same adds")
+  func identityMoveKeepsRemovals() {
+    let (phone, tablet, fresh) = (ReplicaID("phone"), ReplicaID("tablet"), ReplicaID("fresh"))
+    var queue = device("phone").queues[.commute]!
+    let stamp = HybridTimestamp(milliseconds: 1, replica: phone)
+    // The phone removed "a" at counter 7, after its state was loaded at 5; the tablet at 3.
+    queue.handRemovals.record(Dot(phone, 7), of: episode("a"), stamp: stamp)
+    queue.handRemovals.record(Dot(tablet, 3), of: episode("a"), stamp: stamp)
+    let move = IdentityMove(old: phone, new: fresh, after: 5, loadedFinishes: FinishedEpisodes())
+    let moved = move.queue(queue).handRemovals
+    #expect(moved.marks[episode("a")]?.mapValues(\.counter) == [phone: 5, fresh: 2, tablet: 3])
+    // An automatic add the phone made after both removals still knows them; one that knew the phone's earlier
+    // removal only (counter 4) is hidden, before the move and after.
+    let knowing = VersionVector([phone: 7, tablet: 3])
+    let earlier = VersionVector([phone: 4, tablet: 3])
+    #expect(
+      queue.handRemovals.admits(knowing, of: episode("a")) && !queue.handRemovals.admits(earlier, of: episode("a")))
+    #expect(moved.admits(move.context(knowing), of: episode("a")) && !moved.admits(earlier, of: episode("a")))
+  }
+
   @Test("a state written before show ties reads as none; one with them reads back whole")
   func stateFormat() throws {
     var phone = device("phone")
@@ -96,16 +185,85 @@ struct ShowTiesSyncTests {
       let bytes = StateWriter.encode(queue)
       #expect(try StateReader(bytes).queue() == queue, "\(id) reads back whole")
       guard case .object(var members) = try JSONValue.parse(bytes) else { Issue.record("not an object"); continue }
-      for key in ["showTies", "untiedShowsGoToUpNext", "removedByHand"] { members[key] = nil }
+      for key in ["showTies", "untiedShowsGoToUpNext", "removedByHand", "handRemovals"] { members[key] = nil }
       var json = JSONWriter(style: .compact)
       json.write(.object(members))
       let old = try StateReader(json.bytes).queue()
-      #expect(old.showTies.isEmpty && old.removedByHand.isEmpty && !old.takesUntiedShows.value)
+      #expect(old.showTies.isEmpty && old.removedByHand.isEmpty && old.handRemovals.isEmpty)
+      #expect(!old.takesUntiedShows.value)
       #expect(old.takesUntiedShows.stamp == .genesis)
     }
     // A queue without them writes exactly what it wrote before.
     let text = String(decoding: StateWriter.encode(try #require(phone.queues[.workout])), as: UTF8.self)
     #expect(!text.contains("showTies") && !text.contains("removedByHand") && !text.contains("untiedShows"))
+    #expect(!text.contains("handRemovals"))
+  }
+
+  @Test("an automatic add's removals seen read back; an add written without them reads as manual")
+  func removalsSeenFormat() throws {
+    var phone = device("phone")
+    try phone.playLast([reference("a")], in: .commute, now: at(0))
+    try phone.removeByHand([episode("a")], from: .commute, now: at(1))
+    _ = try phone.addAutomatically([reference("a"), reference("b")], to: .commute, now: at(2))
+    try phone.playLast([reference("c")], in: .commute, now: at(3))
+    let queue = try #require(phone.queues[.commute])
+    let bytes = StateWriter.encode(queue)
+    let read = try StateReader(bytes).queue()
+    #expect(read == queue)
+    let seen = { (read: ReplicatedQueue, guid: String) in read.entries[episode(guid)]?.adds.values.first?.removalsSeen }
+    #expect(
+      seen(read, "a")
+        == VersionVector([ReplicaID("phone"): read.handRemovals.marks[episode("a")]![ReplicaID("phone")]!.counter]))
+    #expect(seen(read, "b") == VersionVector() && seen(read, "c") == nil)
+    // An add of the earlier format (eight elements) reads as manual.
+    guard case .object(var members) = try JSONValue.parse(bytes), case .array(var entries) = members["entries"] else {
+      Issue.record("not a queue's state")
+      return
+    }
+    for index in entries.indices {
+      guard case .array(var fields) = entries[index], case .array(let adds) = fields[2] else { continue }
+      fields[2] = .array(
+        adds.map { add in if case .array(let parts) = add { .array(Array(parts.prefix(8))) } else { add } })
+      entries[index] = .array(fields)
+    }
+    members["entries"] = .array(entries)
+    var json = JSONWriter(style: .compact)
+    json.write(.object(members))
+    let old = try StateReader(json.bytes).queue()
+    #expect(old.entries.values.allSatisfy { $0.adds.values.allSatisfy { $0.removalsSeen == nil } })
+    #expect(guids(phone, .commute) == ["a", "b", "c"])
+  }
+
+  @Test("a removal's dot that the context has not seen, or one written twice, is refused with its place")
+  func badRemovalMarksRefused() throws {
+    var phone = device("phone")
+    try phone.playLast([reference("a")], in: .commute, now: at(0))
+    try phone.removeByHand([episode("a")], from: .commute, now: at(1))
+    let bytes = StateWriter.encode(try #require(phone.queues[.commute]))
+    guard case .object(var members) = try JSONValue.parse(bytes), case .array(let marks) = members["handRemovals"],
+      case .array(var mark) = marks.first
+    else {
+      Issue.record("no removal marks written")
+      return
+    }
+    for bad in [
+      JSONValue.array(marks + marks),
+      .array([
+        .array(
+          {
+            mark[3] = .integer(999); return mark
+          }())
+      ]),
+    ] {
+      members["handRemovals"] = bad
+      var json = JSONWriter(style: .compact)
+      json.write(.object(members))
+      #expect {
+        _ = try StateReader(json.bytes).queue()
+      } throws: { error in
+        "\(error)".contains("handRemovals[")
+      }
+    }
   }
 
   @Test("a bad tie in a record is refused, naming the place")
@@ -188,7 +346,7 @@ struct ShowTiesSyncTests {
       let index = random.integer(in: 0...2)
       var library = devices[index]
       let show = feed(random.integer(in: 0...3))
-      switch random.integer(in: 0...5) {
+      switch random.integer(in: 0...7) {
       case 0, 1:
         _ = try? library.tieShow(
           show, to: random.element(of: queues), placement: random.chance(1, in: 2) ? .next : .last, now: now)
@@ -199,6 +357,10 @@ struct ShowTiesSyncTests {
         let added = reference("e\(random.integer(in: 0...5))")
         try? library.playLast([added], in: queue, now: now)
         try? library.removeByHand([added.id], from: queue, now: now)
+      case 5:
+        // An automatic add records the removals by hand it knew of.
+        let added = reference("e\(random.integer(in: 0...5))")
+        _ = try? library.addAutomatically([added], to: random.element(of: queues), now: now)
       default: library.merge(devices[random.integer(in: 0...2)])
       }
       devices[index] = library
@@ -231,28 +393,33 @@ struct ShowTiesSyncTests {
     }
   }
 
-  @Test("past 10,000 removals by hand a merge keeps the latest 10,000 of both, as a model says")
+  @Test("past 10,000 removals by hand a merge keeps the latest 10,000 of both, and of their dots, as a model says")
   func removalsPastTheLimit() {
     var first = device("a").queues[.commute]!
     var second = first
     let limit = ReplicatedQueue.maximumRemovalsByHand
     var all: [(stamp: HybridTimestamp, episode: EpisodeID)] = []
+    var marks: [(dot: Dot, stamp: HybridTimestamp, episode: EpisodeID)] = []
     // Each device removes 10,100 episodes, 10,050 of them the other's too, at interleaved times, and 50 twice.
     for number in 0..<(limit + 100) {
       for (offset, name) in [(0, "a"), (50, "b")] {
         let stamp = HybridTimestamp(milliseconds: Int64(number * 2 + offset % 3), logical: 0, replica: ReplicaID(name))
         let removed = episode("e\(number + offset)")
+        let dot = Dot(ReplicaID(name), all.count + 1)
         if name == "a" {
-          first.recordRemovalByHand(of: removed, stamp: stamp)
+          first.recordRemovalByHand(of: removed, stamp: stamp, dot: dot)
         } else {
-          second.recordRemovalByHand(of: removed, stamp: stamp)
+          second.recordRemovalByHand(of: removed, stamp: stamp, dot: dot)
         }
         all.append((stamp, removed))
+        marks.append((dot, stamp, removed))
       }
       if number % 200 == 0 {
         let stamp = HybridTimestamp(milliseconds: Int64(number * 2 + 1), logical: 0, replica: ReplicaID("a"))
-        first.recordRemovalByHand(of: episode("e\(number + 7_000)"), stamp: stamp)
+        let dot = Dot(ReplicaID("a"), all.count + 1)
+        first.recordRemovalByHand(of: episode("e\(number + 7_000)"), stamp: stamp, dot: dot)
         all.append((stamp, episode("e\(number + 7_000)")))
+        marks.append((dot, stamp, episode("e\(number + 7_000)")))
       }
     }
     var latest: [EpisodeID: HybridTimestamp] = [:]
@@ -264,6 +431,27 @@ struct ShowTiesSyncTests {
     #expect(first.removedByHand.count == limit && second.removedByHand.count == limit)
     #expect(first.merged(with: second).removedByHand == expected)
     #expect(second.merged(with: first).removedByHand == expected)
+    // The removals' dots: the latest 10,000 of each device's latest removal of each episode.
+    var latestMark: [EpisodeID: [ReplicaID: (stamp: HybridTimestamp, counter: Int)]] = [:]
+    for (dot, stamp, removed) in marks {
+      if let old = latestMark[removed]?[dot.replica], (old.stamp, old.counter) > (stamp, dot.counter) { continue }
+      latestMark[removed, default: [:]][dot.replica] = (stamp, dot.counter)
+    }
+    let flat = latestMark.flatMap { episode, byReplica in
+      byReplica.map { (stamp: $0.value.stamp, counter: $0.value.counter, episode: episode, replica: $0.key) }
+    }
+    var expectedMarks: [EpisodeID: [ReplicaID: Int]] = [:]
+    for mark in flat.sorted(by: {
+      ($0.stamp, $0.counter, $0.episode, $0.replica) < ($1.stamp, $1.counter, $1.episode, $1.replica)
+    })
+    .suffix(limit) {
+      expectedMarks[mark.episode, default: [:]][mark.replica] = mark.counter
+    }
+    #expect(first.handRemovals.count == limit && second.handRemovals.count == limit)
+    for merged in [first.merged(with: second), second.merged(with: first)] {
+      #expect(merged.handRemovals.marks.mapValues { $0.mapValues(\.counter) } == expectedMarks)
+      #expect(merged.handRemovals.count == limit)
+    }
   }
 
   // MARK: Two devices routing one refresh
@@ -276,7 +464,8 @@ struct ShowTiesSyncTests {
     /// The queue each show is tied to, by feed URL, and its placement.
     var ties: [String: (queue: QueueID, placement: ShowTie.Placement)]
     var untiedToUpNext: Bool
-    /// Episodes removed by hand on A, synced to B before its routing.
+    /// Episodes removed by hand on A: synced to B before its routing, or removed after A's routing while B
+    /// routed unsynced.
     var excluded: Set<EpisodeID>
     /// Episodes finished on A: before B heard of anything, and after its last sync before routing.
     var finished: Set<EpisodeID>
@@ -288,14 +477,17 @@ struct ShowTiesSyncTests {
     for var trial in SeededCases(seed: 0x71E5, count: 300) {
       try await runRoutingCase(&trial.random, "\(trial)", tally: &tally)
     }
-    // The cases must reach every rule: routed episodes, exclusions, finishes B had not heard of, contests.
+    // The cases must reach every rule: routed episodes, exclusions, removals by hand B had not heard of when
+    // it routed, finishes B had not heard of, contests.
     #expect(tally.routed > 0 && tally.excluded > 0 && tally.finishedLate > 0 && tally.contested > 0, "\(tally)")
+    #expect(tally.removedConcurrently > 0, "\(tally)")
   }
 
   /// What the cases exercised.
   struct Tally {
     var routed = 0
     var excluded = 0
+    var removedConcurrently = 0
     var finishedLate = 0
     var contested = 0
   }
@@ -406,8 +598,16 @@ struct ShowTiesSyncTests {
     for (engine, time) in [(0, 110.0), (1, routeTimeB)] {
       let at = at(time)
       if engine == 0 {
-        try a.edit(now: at) { (library) throws(SyncError) in
+        let routing = try a.edit(now: at) { (library) throws(SyncError) in
           try library.routeNewEpisodes(in: scenario.refreshed, after: .catalog(scenario.old), now: at)
+        }
+        // A's listener removes a just-routed episode by hand while B, not yet synced, routes the same refresh.
+        if Bool.random(using: &random), let removed = routing.routed.randomElement(using: &random) {
+          try a.edit(now: at.addingTimeInterval(2)) { (library) throws(SyncError) in
+            try library.removeByHand([removed.episode.id], from: removed.queue.id, now: at.addingTimeInterval(2))
+          }
+          scenario.excluded.insert(removed.episode.id)
+          tally.removedConcurrently += 1
         }
       } else {
         try b.edit(now: at) { (library) throws(SyncError) in
