@@ -105,13 +105,14 @@ public struct RunContext: Equatable, Sendable {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// A Markdown table: the header (the first row), its rule, the rows.
+  /// A Markdown table: the header (the first row), its rule, the rows; a `|` inside a cell is escaped, so
+  /// that "mean |dev|" stays one column.
   ///
   /// - Complexity: O(*n*) in the cells' characters.
   public static func markdownTable(_ rows: [[String]]) -> [String] {
     var lines: [String] = []
     for (index, row) in rows.enumerated() {
-      lines.append("| " + row.joined(separator: " | ") + " |")
+      lines.append("| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
       if index == 0 { lines.append("|" + row.map { _ in "---" }.joined(separator: "|") + "|") }
     }
     return lines

@@ -48,7 +48,7 @@ struct ReportDocumentTests {
 
         ### Fills
 
-        | case | subs | episodes | p50 | p90 | p99 | max | hit | mean |dev| | worst |dev| | design hit | design mean |dev| | design worst | design p50 | speed-up |
+        | case | subs | episodes | p50 | p90 | p99 | max | hit | mean \\|dev\\| | worst \\|dev\\| | design hit | design mean \\|dev\\| | design worst | design p50 | speed-up |
         |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
         | gen-100-s1 fill-time 45m ±3m | 100 | 5529 | 11.4 µs | 15.4 µs | 21.2 µs | 30.3 µs | 100 % (4/4) | 26 s | 56 s | 100 % | 107 s | 110 s | 243.1 µs | 21.3× |
         | gen-100-s1 variety 8h ±3m | 100 | 5529 | 23.9 µs | 74.3 µs | 85.0 µs | 105.4 µs | 100 % (4/4) | 44 s | 58 s | 100 % | 61 s | 62 s | 267.2 µs | 11.2× |

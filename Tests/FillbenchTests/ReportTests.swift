@@ -52,8 +52,8 @@ struct ReportTests {
     let markdown = Report.markdown(CaseResult.fixtures).split(separator: "\n", omittingEmptySubsequences: false)
     #expect(
       markdown[0]
-        == "| case | subs | episodes | p50 | p90 | p99 | max | hit | mean |dev| | worst |dev| | design hit | "
-        + "design mean |dev| | design worst | design p50 | speed-up |")
+        == "| case | subs | episodes | p50 | p90 | p99 | max | hit | mean \\|dev\\| | worst \\|dev\\| | design hit | "
+        + "design mean \\|dev\\| | design worst | design p50 | speed-up |")
     #expect(
       markdown[2]
         == "| gen-100-s1 fill-time 45m ±3m | 100 | 5529 | 11.4 µs | 15.4 µs | 21.2 µs | 30.3 µs | 100 % (4/4) | 26 s | "

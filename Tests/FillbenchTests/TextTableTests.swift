@@ -24,6 +24,15 @@ struct TextTableTests {
         "| case | p50 | fills |", "|---|---|---|", "| gen-10 fill-time | 9.1 µs | 120 |", "| x | 10.0 µs | 5 |",
       ])
   }
+
+  @Test("Markdown: a bar inside a cell is escaped, so that the row keeps its columns")
+  func markdownBar() {
+    let lines = TextTable.markdown([["case", "mean |dev|"], ["x", "26 s"]])
+    #expect(lines == ["| case | mean \\|dev\\| |", "|---|---|", "| x | 26 s |"])
+    // Unescaped bars split a row: every line has as many as the rule's.
+    let bars = lines.map { line in line.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count }
+    #expect(Set(bars).count == 1, "\(lines)")
+  }
 }
 
 @Suite("Text tables in sections")
