@@ -71,8 +71,8 @@ extension ReplicatedLibrary {
     let moving = Set(unique.map(\.id))
     let before: Position?
     let after: Position?
+    let order = queue.order(finished: finished)
     if let index {
-      let order = queue.order(finished: finished)
       guard (0...order.count).contains(index) else {
         throw .queue(.indexOutOfRange(index: index, validRange: 0...order.count, queueName: queue.name))
       }
@@ -98,6 +98,7 @@ extension ReplicatedLibrary {
       }
       queue.entries[reference.id] = entry
     }
+    keepPlayhead(of: &queue, from: order, added: moving, now: now)
     store(queue, now: now)
     return unique.map(\.id)
   }
@@ -110,8 +111,10 @@ extension ReplicatedLibrary {
     guard let entry = queue.entries[episode], queue.isShown(episode, entry, finished: finished) else {
       throw .queue(.episodeNotInQueue(episode, queueName: queue.name))
     }
+    let order = queue.order(finished: finished)
     _ = clock.tick(now: now)
     queue.entries[episode] = nil
+    keepPlayhead(of: &queue, from: order, added: [], now: now)
     store(queue, now: now)
   }
 
@@ -142,6 +145,7 @@ extension ReplicatedLibrary {
     for (offset, episode) in moved.enumerated() {
       queue.entries[episode]?.moves = [dots[offset]: .init(value: positions[offset], stamp: stamp)]
     }
+    keepPlayhead(of: &queue, from: order, added: [], now: now)
     store(queue, now: now)
   }
 
@@ -175,6 +179,9 @@ extension ReplicatedLibrary {
     }
     let dot = newDot(in: &queue)
     queue.entries[order[index].episode]?.progress = [dot: .init(value: seconds, stamp: clock.tick(now: now))]
+    // The playhead names the episode the position was recorded for, so that an episode another device puts
+    // before it meanwhile does not take its place (and its next position).
+    keepPlayhead(of: &queue, from: order, added: [], pinning: true, now: now)
     store(queue, now: now)
   }
 
@@ -185,13 +192,16 @@ extension ReplicatedLibrary {
   @discardableResult
   public mutating func markFinished(_ episode: EpisodeID, now: Date) -> [QueueID] {
     let shownIn = visibleQueueIDs.filter { episodes(in: $0).contains(episode) }
+    // The orders before the finish, for the episode after it to become current where it was.
+    let orders = queues.compactMapValues { $0.entries[episode] == nil ? nil : $0.order(finished: finished) }
     counter += 1
     finished.marks[episode, default: VersionVector()].insert(Dot(replica, counter))
     edited.library = true
     _ = clock.tick(now: now)
-    for id in queues.keys where queues[id]?.entries[episode] != nil {
+    for (id, order) in orders {
       var queue = queues[id]!
       queue.entries[episode] = nil
+      keepPlayhead(of: &queue, from: order, added: [], now: now)
       store(queue, now: now)
     }
     return shownIn
@@ -203,5 +213,30 @@ extension ReplicatedLibrary {
     queue.entries = [:]
     queue.playhead.write(.start, stamp: clock.tick(now: now))
     store(queue, now: now)
+  }
+
+  // MARK: The playhead
+
+  /// Writes the playhead of `queue` where `Queue.currentIndex(after:current:becoming:added:)` (the definition
+  /// `Queues` follows) puts the current episode after an edit that took the queue from `order`, when the
+  /// register would put it elsewhere; with `pinning`, also when the register does not name that episode
+  /// itself (an episode another device puts before it then cannot take its place). The register is written
+  /// no more than that, so that an edit does not override another device's concurrent choice of episode.
+  ///
+  /// - Complexity: O(*n* log *n*) in the queue's entries.
+  mutating func keepPlayhead(
+    of queue: inout ReplicatedQueue, from order: [(episode: EpisodeID, position: Position)], added: Set<EpisodeID>,
+    pinning: Bool = false, now: Date
+  ) {
+    let new = queue.order(finished: finished)
+    let expected = Queue.currentIndex(
+      after: order.map(\.episode), current: queue.currentIndex(in: order), becoming: new.map(\.episode), added: added)
+    let named = expected < new.count ? new[expected].episode : nil
+    if queue.currentIndex(in: new) == expected && (!pinning || queue.playhead.value.episode == named) { return }
+    let head: ReplicatedQueue.Playhead =
+      expected < new.count
+      ? .init(episode: new[expected].episode, position: new[expected].position)
+      : .init(episode: nil, position: new.last?.position)
+    queue.playhead.write(head, stamp: clock.tick(now: now))
   }
 }

@@ -238,8 +238,13 @@ public struct ReplicatedLibrary: Sendable, Hashable {
     for (offset, item) in order.enumerated() {
       queue.entries[item.episode]?.moves = [dots[offset]: .init(value: positions[offset], stamp: stamp)]
     }
-    if let head = queue.playhead.value.episode, let index = order.firstIndex(where: { $0.episode == head }) {
-      queue.playhead.write(.init(episode: head, position: positions[index]), stamp: stamp)
+    // The playhead's place must be in the new positions too, or the end would no longer be the end.
+    let current = queue.currentIndex(in: order)
+    let head = queue.playhead.value
+    if current < order.count {
+      queue.playhead.write(.init(episode: order[current].episode, position: positions[current]), stamp: stamp)
+    } else if head.position != nil {
+      queue.playhead.write(.init(episode: nil, position: positions.last), stamp: stamp)
     }
     latestPosition = positions.last
   }

@@ -1,6 +1,8 @@
 import Foundation
 import Queues
 import SmartFill
+import SmartFillSupport
+import SmartFillTestSupport
 import Testing
 
 @testable import QueueSync
@@ -216,5 +218,150 @@ struct ReplicatedQueueTests {
     let upNext = try phone.library().upNext
     #expect(upNext.current?.episodeGUID == "c")
     #expect(upNext.episodes.map(\.episodeGUID) == ["z", "a", "c"])
+  }
+}
+
+@Suite("The playhead and order (issue 49, items 9–11)")
+struct PlayheadAndOrderTests {
+  @Test("progress goes to the episode playing when another device inserts before it (item 9)")
+  func progressFollowsTheEpisodePlaying() throws {
+    var a = device("a")
+    var b = device("b")
+    let queue = try a.createQueue(named: "Walks", now: at(1))
+    try a.playLast(["1", "2", "3"].map { reference($0) }, in: queue, now: at(2))
+    exchange(&a, &b)
+    // A state written before the first add pinned the playhead: the queue was never explicitly started.
+    a.queues[queue]!.playhead = Register(.start, stamp: .genesis)
+    b.queues[queue]!.playhead = Register(.start, stamp: .genesis)
+    try b.recordPosition(600, in: queue, now: at(3))
+    try a.insert([reference("7")], into: queue, at: 0, now: at(4))
+    exchange(&a, &b)
+    try b.recordPosition(650, in: queue, now: at(5))
+    exchange(&a, &b)
+    for library in [try a.library(), try b.library()] {
+      let walks = try library.queue(queue)
+      #expect(walks.current?.episodeGUID == "1")
+      #expect(walks.episodes.map(\.playbackPositionSeconds) == [0, 650, 0, 0])
+    }
+  }
+
+  @Test("a played-through queue picks up an episode appended after its last one was removed (item 10)")
+  func playedThroughPicksUpAnAppend() throws {
+    var phone = device("phone")
+    try phone.playLast(["1", "2"].map { reference($0) }, in: .upNext, now: at(1))
+    try phone.makeCurrent(at: 2, in: .upNext, now: at(2))
+    try phone.remove(episode("2"), from: .upNext, now: at(3))
+    try phone.playLast([reference("3")], in: .upNext, now: at(4))
+    #expect(try phone.library().upNext.current?.episodeGUID == "3")
+  }
+
+  @Test("the current episode moved before 4 and then finished makes 4 current (item 10)")
+  func movedThenFinished() throws {
+    var phone = device("phone")
+    try phone.playLast(["1", "2", "3", "4"].map { reference($0) }, in: .upNext, now: at(1))
+    try phone.makeCurrent(at: 0, in: .upNext, now: at(2))
+    try phone.move(fromOffsets: [0], toOffset: 3, in: .upNext, now: at(3))
+    #expect(guids(phone, .upNext) == ["2", "3", "1", "4"])
+    phone.markFinished(episode("1"), now: at(4))
+    #expect(try phone.library().upNext.current?.episodeGUID == "4")
+  }
+
+  @Test("a reorganisation of positions after 13 play nexts keeps a played-through queue at its end (item 10)")
+  func reorganisationKeepsTheEnd() throws {
+    var phone = device("phone")
+    try phone.playLast(["a", "b"].map { reference($0) }, in: .upNext, now: at(1))
+    try phone.makeCurrent(at: 0, in: .upNext, now: at(2))
+    for index in 0..<13 { try phone.playNext([reference("n\(index)")], in: .upNext, now: at(Double(3 + index))) }
+    for index in 0..<40 {
+      try phone.insert([reference("m\(index)")], into: .upNext, at: 1, now: at(Double(20 + index)))
+    }
+    try phone.makeCurrent(at: phone.episodes(in: .upNext).count, in: .upNext, now: at(70))
+    for index in 0..<40 {
+      try phone.insert([reference("k\(index)")], into: .upNext, at: 2, now: at(Double(80 + index)))
+    }
+    #expect(try phone.library().upNext.current == nil)
+    try phone.playLast([reference("z")], in: .upNext, now: at(130))
+    #expect(try phone.library().upNext.current?.episodeGUID == "z")
+  }
+
+  @Test(
+    "on one device the synced queue agrees with Queues after every operation (item 10, 400 sequences of 80)",
+    arguments: Array(SeededCases(seed: 0x9_1A7E, count: 400)))
+  func agreesWithQueues(trial: SeededCase) throws {
+    var trial = trial
+    var model = QueueLibrary(now: start)
+    var synced = device("solo")
+    let pool = (0..<14).map { reference("e\($0)", duration: 1_800) }
+    let playNextWeight = trial.random.integer(in: 1...6)
+    for step in 0..<80 {
+      let now = at(Double(step + 1))
+      let count = model.upNext.count
+      let held = model.upNext.episodes.map(\.id)
+      let operation: String
+      switch trial.random.integer(in: 0...(9 + playNextWeight)) {
+      case 0, 1:
+        let batch = (0..<trial.random.integer(in: 1...3)).map { _ in trial.random.element(of: pool) }
+        let index = trial.random.integer(in: 0...count)
+        operation = "insert \(batch.map(\.episodeGUID)) at \(index)"
+        try model.modify(.upNext, now: now) { (queue) throws(QueueError) in try queue.insert(batch, at: index) }
+        try synced.insert(batch, into: .upNext, at: index, now: now)
+      case 2:
+        let batch = [trial.random.element(of: pool)]
+        operation = "play last \(batch[0].episodeGUID)"
+        try model.modify(.upNext, now: now) { (queue) throws(QueueError) in try queue.playLast(batch) }
+        try synced.playLast(batch, in: .upNext, now: now)
+      case 3 where count > 0:
+        let gone = trial.random.element(of: held)
+        operation = "remove \(gone.guid)"
+        try model.remove([gone], from: .upNext, now: now)
+        try synced.remove(gone, from: .upNext, now: now)
+      case 4 where count > 0:
+        let from = trial.random.integer(in: 0...(count - 1))
+        let to = trial.random.integer(in: 0...count)
+        operation = "move \(from) to \(to)"
+        try model.modify(.upNext, now: now) { (queue) throws(QueueError) in
+          try queue.move(fromOffsets: [from], toOffset: to)
+        }
+        try synced.move(fromOffsets: [from], toOffset: to, in: .upNext, now: now)
+      case 5:
+        let index = trial.random.integer(in: 0...count)
+        operation = "make current \(index)"
+        try model.modify(.upNext, now: now) { (queue) throws(QueueError) in try queue.makeCurrent(at: index) }
+        try synced.makeCurrent(at: index, in: .upNext, now: now)
+      case 6:
+        let seconds = trial.random.integer(in: 0...1_800)
+        operation = "record \(seconds)"
+        try model.recordPosition(seconds, now: now)
+        try synced.recordPosition(seconds, in: .upNext, now: now)
+      case 7 where model.upNext.current != nil:
+        let current = model.upNext.current!.id
+        operation = "finish current \(current.guid)"
+        model.finishCurrentEpisode(now: now)
+        synced.markFinished(current, now: now)
+      case 8 where count > 0:
+        let gone = trial.random.element(of: held)
+        operation = "finish \(gone.guid)"
+        model.markFinished(gone, now: now)
+        synced.markFinished(gone, now: now)
+      default:
+        let batch = [trial.random.element(of: pool)]
+        operation = "play next \(batch[0].episodeGUID)"
+        try model.modify(.upNext, now: now) { (queue) throws(QueueError) in try queue.playNext(batch) }
+        try synced.playNext(batch, in: .upNext, now: now)
+      }
+      let expected = model.upNext
+      let actual = try synced.library().upNext
+      let same =
+        actual.episodes.map(\.id) == expected.episodes.map(\.id) && actual.currentIndex == expected.currentIndex
+        && actual.episodes.map(\.playbackPositionSeconds) == expected.episodes.map(\.playbackPositionSeconds)
+      #expect(
+        same,
+        """
+        \(trial), step \(step) (\(operation)): Queues \(expected.episodes.map(\.episodeGUID)) \
+        at \(expected.currentIndex) \(expected.episodes.map(\.playbackPositionSeconds)), synced \
+        \(actual.episodes.map(\.episodeGUID)) at \(actual.currentIndex) \(actual.episodes.map(\.playbackPositionSeconds))
+        """)
+      if !same { return }
+    }
   }
 }
