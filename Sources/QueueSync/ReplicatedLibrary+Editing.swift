@@ -88,12 +88,15 @@ extension ReplicatedLibrary {
     let positions = positions(unique.count, between: before, and: after, first: dots[0])
     for (offset, reference) in unique.enumerated() {
       var entry = queue.entries[reference.id] ?? ReplicatedQueue.Entry()
+      // Adding a finished episode again starts it afresh: a position written (here or on a device not yet
+      // heard from) before the finish must lose to this one, so it is written even when it is 0.
+      let startsAfresh = finished.marks[reference.id] != nil && !queue.isShown(reference.id, entry, finished: finished)
       let add = ReplicatedQueue.Add(
         finishesSeen: finished.marks[reference.id] ?? VersionVector(), stamp: stamp, info: EpisodeInfo(reference))
       // The new add takes the place of the adds and moves seen (a re-add moves the episode).
       entry.adds = [dots[offset]: add]
       entry.moves = [newDot(in: &queue): .init(value: positions[offset], stamp: stamp)]
-      if entry.progress.isEmpty, reference.playbackPositionSeconds > 0 {
+      if startsAfresh || (entry.progress.isEmpty && reference.playbackPositionSeconds > 0) {
         entry.progress = [newDot(in: &queue): .init(value: reference.playbackPositionSeconds, stamp: stamp)]
       }
       queue.entries[reference.id] = entry
