@@ -223,10 +223,11 @@ public struct ReplicatedLibrary: Sendable, Hashable {
 
   /// Moves every shown entry of `queue`, keeping the order, to one fresh run at the top level: positions
   /// grow a level each time an episode goes between two neighbours one of which is inside the other's subtree,
-  /// so a long-lived queue's paths would grow without bound. The rebalance is an ordinary batch of moves (one
-  /// dot each, one stamp), merged like any other: nothing can be lost by it. An edit made meanwhile on another
-  /// device keeps its episode, but may place it before or after the rebalanced run rather than between its old
-  /// neighbours (its position refers to the old paths), until it is moved.
+  /// so a long-lived queue's paths would grow without bound. The rebalance is a batch of respacing moves (one
+  /// dot each, one stamp), merged like any other: nothing can be lost by it. Each keeps the place it replaced,
+  /// so that a move or an add made meanwhile on another device, against the old places, is read in those
+  /// terms: it stays between the neighbours it was given, and a move beats a respacing it did not see (see
+  /// ``Respacing``). The playhead is not written: its place is read in the same terms.
   ///
   /// - Complexity: O(*n* log *n*) in the queue's entries.
   mutating func rebalance(_ queue: inout ReplicatedQueue, now: Date) {
@@ -235,16 +236,16 @@ public struct ReplicatedLibrary: Sendable, Hashable {
     let stamp = clock.tick(now: now)
     let dots = order.map { _ in newDot(in: &queue) }
     let positions = Position.run(order.count, between: nil, and: nil, replica: replica, counter: dots[0].counter)
+    let respacing = queue.respacing(finished: finished)
     for (offset, item) in order.enumerated() {
-      queue.entries[item.episode]?.moves = [dots[offset]: .init(value: positions[offset], stamp: stamp)]
-    }
-    // The playhead's place must be in the new positions too, or the end would no longer be the end.
-    let current = queue.currentIndex(in: order)
-    let head = queue.playhead.value
-    if current < order.count {
-      queue.playhead.write(.init(episode: order[current].episode, position: positions[current]), stamp: stamp)
-    } else if head.position != nil {
-      queue.playhead.write(.init(episode: nil, position: positions.last), stamp: stamp)
+      // The places before earlier respacings stay, for devices that have not seen those either.
+      var formerly = [item.position]
+      if let move = queue.entries[item.episode]?.placingMove, respacing?.isCurrent(move.value) == true {
+        formerly += move.formerly.prefix(Respacing.generations - 1)
+      }
+      queue.entries[item.episode]?.moves = [
+        dots[offset]: .init(value: positions[offset], stamp: stamp, formerly: formerly)
+      ]
     }
     latestPosition = positions.last
   }

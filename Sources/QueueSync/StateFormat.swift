@@ -20,7 +20,8 @@ import SmartFillSupport
 //      "entries":[[feed,"guid",ADDS,MOVES,PROGRESS],…]}
 //
 // where an add is `[r,c,[finish dots r,c,…],S,"title","show title",duration|null,addedAt seconds]`, a move
-// `[r,c,P,S]` and a playback position `[r,c,seconds,S]`. The library's state (the finished episodes and the
+// `[r,c,P,S]` (`[r,c,P,S,[P,…]]` for a respacing, with the places it replaced) and a playback position
+// `[r,c,seconds,S]`. The library's state (the finished episodes and the
 // answers about audio devices) is
 // `{"format":1,"replicas":[…],"feeds":[…],"finished":[[feed,"guid",[r,c,…]],…],"audioDevices":[["id","Golf",true,S],…]}`.
 //
@@ -240,6 +241,17 @@ struct StateWriter {
             position(entry.moves[dot]!.value, to: &json)
             json.element()
             stamp(entry.moves[dot]!.stamp, to: &json)
+            // A respacing's former places (see `Respacing`), a fifth element only then.
+            let formerly = entry.moves[dot]!.formerly
+            if !formerly.isEmpty {
+              json.element()
+              json.inlineArray { json in
+                for place in formerly {
+                  json.element()
+                  position(place, to: &json)
+                }
+              }
+            }
           }
         }
       }

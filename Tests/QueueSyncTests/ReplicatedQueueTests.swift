@@ -284,6 +284,57 @@ struct PlayheadAndOrderTests {
     #expect(try phone.library().upNext.current?.episodeGUID == "z")
   }
 
+  /// Phone and tablet share Up Next 1…30 playing 5; the tablet goes offline and `offline` edits there while
+  /// the phone's 13 "play next"s and 40 inserts at the top reorganise the positions; then they sync.
+  func respaced(offline: (inout ReplicatedLibrary) throws -> Void) throws -> [String] {
+    var phone = device("phone")
+    var tablet = device("tablet")
+    try phone.playLast((1...30).map { reference("\($0)") }, in: .upNext, now: at(1))
+    try phone.makeCurrent(at: 4, in: .upNext, now: at(2))
+    exchange(&phone, &tablet)
+    try offline(&tablet)
+    for index in 0..<13 { try phone.playNext([reference("n\(index)")], in: .upNext, now: at(Double(10 + index))) }
+    for index in 0..<40 {
+      try phone.insert([reference("t\(index)")], into: .upNext, at: 0, now: at(Double(30 + index)))
+    }
+    let depth = phone.queues[.upNext]!.entries.values.map { $0.position!.levels.count }.max()!
+    #expect(depth < ReplicatedLibrary.rebalanceDepth, "the phone's positions were reorganised")
+    // The phone's state goes through the wire format, which must keep what the reorganisation replaced.
+    let read = try StateReader(StateWriter.encode(phone.queues[.upNext]!)).queue()
+    #expect(read == phone.queues[.upNext]!)
+    phone.queues[.upNext] = read
+    exchange(&phone, &tablet)
+    #expect(guids(phone, .upNext) == guids(tablet, .upNext))
+    #expect(try phone.library().upNext.current?.episodeGUID == "5")
+    return guids(phone, .upNext)
+  }
+
+  @Test("a reorganisation keeps an offline \"play next\" after the current episode (item 11)")
+  func respacingKeepsPlayNext() throws {
+    let order = try respaced { tablet in try tablet.playNext([reference("99")], in: .upNext, now: at(5)) }
+    let index = try #require(order.firstIndex(of: "99"))
+    #expect(order.firstIndex(of: "5")! < index && index < order.firstIndex(of: "6")!, "\(order)")
+  }
+
+  @Test("a reorganisation keeps a concurrent move (item 11)")
+  func respacingKeepsAMove() throws {
+    let order = try respaced { tablet in
+      // Episode 20 goes between 2 and 3.
+      try tablet.move(fromOffsets: [19], toOffset: 2, in: .upNext, now: at(5))
+    }
+    let index = try #require(order.firstIndex(of: "20"))
+    #expect(order.dropFirst(max(0, index - 1)).prefix(3) == ["2", "20", "3"], "\(order)")
+  }
+
+  @Test("a reorganisation keeps a concurrent insert after the episode it followed (item 11)")
+  func respacingKeepsAnInsert() throws {
+    let order = try respaced { tablet in
+      try tablet.insert([reference("77"), reference("78")], into: .upNext, at: 10, now: at(5))
+    }
+    let index = try #require(order.firstIndex(of: "77"))
+    #expect(order.dropFirst(max(0, index - 1)).prefix(4) == ["10", "77", "78", "11"], "\(order)")
+  }
+
   @Test(
     "on one device the synced queue agrees with Queues after every operation (item 10, 400 sequences of 80)",
     arguments: Array(SeededCases(seed: 0x9_1A7E, count: 400)))
