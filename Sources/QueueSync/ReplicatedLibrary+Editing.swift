@@ -72,6 +72,7 @@ extension ReplicatedLibrary {
     let before: Position?
     let after: Position?
     let order = queue.order(finished: finished)
+    let current = queue.currentIndex(in: order)
     if let index {
       guard (0...order.count).contains(index) else {
         throw .queue(.indexOutOfRange(index: index, validRange: 0...order.count, queueName: queue.name))
@@ -101,7 +102,7 @@ extension ReplicatedLibrary {
       }
       queue.entries[reference.id] = entry
     }
-    keepPlayhead(of: &queue, from: order, added: moving, now: now)
+    keepPlayhead(of: &queue, from: order, current: current, added: moving, now: now)
     store(queue, now: now)
     return unique.map(\.id)
   }
@@ -115,9 +116,10 @@ extension ReplicatedLibrary {
       throw .queue(.episodeNotInQueue(episode, queueName: queue.name))
     }
     let order = queue.order(finished: finished)
+    let current = queue.currentIndex(in: order)
     _ = clock.tick(now: now)
     queue.entries[episode] = nil
-    keepPlayhead(of: &queue, from: order, added: [], now: now)
+    keepPlayhead(of: &queue, from: order, current: current, added: [], now: now)
     store(queue, now: now)
   }
 
@@ -131,6 +133,7 @@ extension ReplicatedLibrary {
   {
     var queue = try visibleQueue(id)
     let order = queue.order(finished: finished)
+    let current = queue.currentIndex(in: order)
     if let bad = offsets.first(where: { $0 < 0 || $0 >= order.count }) {
       throw .queue(.indexOutOfRange(index: bad, validRange: 0...max(0, order.count - 1), queueName: queue.name))
     }
@@ -148,7 +151,7 @@ extension ReplicatedLibrary {
     for (offset, episode) in moved.enumerated() {
       queue.entries[episode]?.moves = [dots[offset]: .init(value: positions[offset], stamp: stamp)]
     }
-    keepPlayhead(of: &queue, from: order, added: [], now: now)
+    keepPlayhead(of: &queue, from: order, current: current, added: [], now: now)
     store(queue, now: now)
   }
 
@@ -184,7 +187,7 @@ extension ReplicatedLibrary {
     queue.entries[order[index].episode]?.progress = [dot: .init(value: seconds, stamp: clock.tick(now: now))]
     // The playhead names the episode the position was recorded for, so that an episode another device puts
     // before it meanwhile does not take its place (and its next position).
-    keepPlayhead(of: &queue, from: order, added: [], pinning: true, now: now)
+    keepPlayhead(of: &queue, from: order, current: index, added: [], pinning: true, now: now)
     store(queue, now: now)
   }
 
@@ -196,15 +199,20 @@ extension ReplicatedLibrary {
   public mutating func markFinished(_ episode: EpisodeID, now: Date) -> [QueueID] {
     let shownIn = visibleQueueIDs.filter { episodes(in: $0).contains(episode) }
     // The orders before the finish, for the episode after it to become current where it was.
-    let orders = queues.compactMapValues { $0.entries[episode] == nil ? nil : $0.order(finished: finished) }
+    let orders = queues.compactMapValues {
+      queue -> (order: [(episode: EpisodeID, position: Position)], current: Int)? in
+      guard queue.entries[episode] != nil else { return nil }
+      let order = queue.order(finished: finished)
+      return (order, queue.currentIndex(in: order))
+    }
     counter += 1
     finished.marks[episode, default: VersionVector()].insert(Dot(replica, counter))
     edited.library = true
     _ = clock.tick(now: now)
-    for (id, order) in orders {
+    for (id, (order, current)) in orders {
       var queue = queues[id]!
       queue.entries[episode] = nil
-      keepPlayhead(of: &queue, from: order, added: [], now: now)
+      keepPlayhead(of: &queue, from: order, current: current, added: [], now: now)
       store(queue, now: now)
     }
     return shownIn
@@ -221,19 +229,20 @@ extension ReplicatedLibrary {
   // MARK: The playhead
 
   /// Writes the playhead of `queue` where `Queue.currentIndex(after:current:becoming:added:)` (the definition
-  /// `Queues` follows) puts the current episode after an edit that took the queue from `order`, when the
+  /// `Queues` follows) puts the current episode after an edit that took the queue from `order` (where it was at
+  /// `current`, read before the edit), when the
   /// register would put it elsewhere; with `pinning`, also when the register does not name that episode
   /// itself (an episode another device puts before it then cannot take its place). The register is written
   /// no more than that, so that an edit does not override another device's concurrent choice of episode.
   ///
   /// - Complexity: O(*n* log *n*) in the queue's entries.
   mutating func keepPlayhead(
-    of queue: inout ReplicatedQueue, from order: [(episode: EpisodeID, position: Position)], added: Set<EpisodeID>,
-    pinning: Bool = false, now: Date
+    of queue: inout ReplicatedQueue, from order: [(episode: EpisodeID, position: Position)], current: Int,
+    added: Set<EpisodeID>, pinning: Bool = false, now: Date
   ) {
     let new = queue.order(finished: finished)
     let expected = Queue.currentIndex(
-      after: order.map(\.episode), current: queue.currentIndex(in: order), becoming: new.map(\.episode), added: added)
+      after: order.map(\.episode), current: current, becoming: new.map(\.episode), added: added)
     let named = expected < new.count ? new[expected].episode : nil
     if queue.currentIndex(in: new) == expected && (!pinning || queue.playhead.value.episode == named) { return }
     let head: ReplicatedQueue.Playhead =

@@ -254,7 +254,8 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   mutating func positions(_ count: Int, between before: Position?, and after: Position?, first dot: Dot) -> [Position] {
     let positions = Position.run(
       count, between: before, and: after, replica: replica, counter: dot.counter, continuing: latestPosition)
-    latestPosition = positions.last
+    // A left run continues from its first position, a right one from its last (see `Position.run`).
+    latestPosition = positions[0].levels.last!.index < 0 ? positions.first : positions.last
     return positions
   }
 

@@ -19,7 +19,7 @@ struct Respacing {
   let places: [[(former: Position, new: Position)]]
 
   /// The most former places a respacing move keeps.
-  static let generations = 8
+  static let generations = 4
 
   /// The level that puts an old path below the new place of the episode before it: on the right, ahead of
   /// any run an edit can make there (the genesis replica sorts first and makes no episode positions).

@@ -266,26 +266,39 @@ struct PlayheadAndOrderTests {
     #expect(try phone.library().upNext.current?.episodeGUID == "4")
   }
 
-  @Test("a reorganisation of positions after 13 play nexts keeps a played-through queue at its end (item 10)")
-  func reorganisationKeepsTheEnd() throws {
+  @Test("13 play nexts and 40 inserts at the top keep positions shallow")
+  func playNextsStayShallow() throws {
     var phone = device("phone")
     try phone.playLast(["a", "b"].map { reference($0) }, in: .upNext, now: at(1))
     try phone.makeCurrent(at: 0, in: .upNext, now: at(2))
     for index in 0..<13 { try phone.playNext([reference("n\(index)")], in: .upNext, now: at(Double(3 + index))) }
     for index in 0..<40 {
-      try phone.insert([reference("m\(index)")], into: .upNext, at: 1, now: at(Double(20 + index)))
+      try phone.insert([reference("t\(index)")], into: .upNext, at: 0, now: at(Double(20 + index)))
     }
+    let expected = (0..<40).reversed().map { "t\($0)" } + ["a"] + (0..<13).reversed().map { "n\($0)" } + ["b"]
+    #expect(guids(phone, .upNext) == expected)
+    #expect(phone.queues[.upNext]!.entries.values.allSatisfy { $0.position!.levels.count <= 3 })
+  }
+
+  @Test("a reorganisation of positions keeps a played-through queue at its end (item 10)")
+  func reorganisationKeepsTheEnd() throws {
+    var phone = device("phone")
+    try phone.playLast(["a", "b"].map { reference($0) }, in: .upNext, now: at(1))
+    try phone.makeCurrent(at: 0, in: .upNext, now: at(2))
+    for index in 0..<13 { try phone.playNext([reference("n\(index)")], in: .upNext, now: at(Double(3 + index))) }
     try phone.makeCurrent(at: phone.episodes(in: .upNext).count, in: .upNext, now: at(70))
-    for index in 0..<40 {
+    for index in 0..<10 {
       try phone.insert([reference("k\(index)")], into: .upNext, at: 2, now: at(Double(80 + index)))
     }
+    respace(&phone, now: at(100))
     #expect(try phone.library().upNext.current == nil)
     try phone.playLast([reference("z")], in: .upNext, now: at(130))
     #expect(try phone.library().upNext.current?.episodeGUID == "z")
   }
 
   /// Phone and tablet share Up Next 1…30 playing 5; the tablet goes offline and `offline` edits there while
-  /// the phone's 13 "play next"s and 40 inserts at the top reorganise the positions; then they sync.
+  /// the phone plays next 13 episodes, inserts 40 at the top and reorganises the positions after each (as an
+  /// edit does when positions grow deep); then they sync.
   func respaced(offline: (inout ReplicatedLibrary) throws -> Void) throws -> [String] {
     var phone = device("phone")
     var tablet = device("tablet")
@@ -294,11 +307,11 @@ struct PlayheadAndOrderTests {
     exchange(&phone, &tablet)
     try offline(&tablet)
     for index in 0..<13 { try phone.playNext([reference("n\(index)")], in: .upNext, now: at(Double(10 + index))) }
+    respace(&phone, now: at(25))
     for index in 0..<40 {
       try phone.insert([reference("t\(index)")], into: .upNext, at: 0, now: at(Double(30 + index)))
     }
-    let depth = phone.queues[.upNext]!.entries.values.map { $0.position!.levels.count }.max()!
-    #expect(depth < ReplicatedLibrary.rebalanceDepth, "the phone's positions were reorganised")
+    respace(&phone, now: at(75))
     // The phone's state goes through the wire format, which must keep what the reorganisation replaced.
     let read = try StateReader(StateWriter.encode(phone.queues[.upNext]!)).queue()
     #expect(read == phone.queues[.upNext]!)
@@ -335,6 +348,13 @@ struct PlayheadAndOrderTests {
     #expect(order.dropFirst(max(0, index - 1)).prefix(4) == ["10", "77", "78", "11"], "\(order)")
   }
 
+  /// Reorganises the positions of `library`'s Up Next, as an edit does when they grow deep.
+  func respace(_ library: inout ReplicatedLibrary, now: Date) {
+    var queue = library.queues[.upNext]!
+    library.rebalance(&queue, now: now)
+    library.store(queue, now: now)
+  }
+
   @Test(
     "on one device the synced queue agrees with Queues after every operation (item 10, 400 sequences of 80)",
     arguments: Array(SeededCases(seed: 0x9_1A7E, count: 400)))
@@ -349,7 +369,7 @@ struct PlayheadAndOrderTests {
       let count = model.upNext.count
       let held = model.upNext.episodes.map(\.id)
       let operation: String
-      switch trial.random.integer(in: 0...(9 + playNextWeight)) {
+      switch trial.random.integer(in: 0...(10 + playNextWeight)) {
       case 0, 1:
         let batch = (0..<trial.random.integer(in: 1...3)).map { _ in trial.random.element(of: pool) }
         let index = trial.random.integer(in: 0...count)
@@ -394,6 +414,9 @@ struct PlayheadAndOrderTests {
         operation = "finish \(gone.guid)"
         model.markFinished(gone, now: now)
         synced.markFinished(gone, now: now)
+      case 9:
+        operation = "reorganise the positions"
+        respace(&synced, now: now)
       default:
         let batch = [trial.random.element(of: pool)]
         operation = "play next \(batch[0].episodeGUID)"
