@@ -227,7 +227,7 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   /// dot each, one stamp), merged like any other: nothing can be lost by it. Each keeps the place it replaced,
   /// so that a move or an add made meanwhile on another device, against the old places, is read in those
   /// terms: it stays between the neighbours it was given, and a move beats a respacing it did not see (see
-  /// ``Respacing``). The playhead is not written: its place is read in the same terms.
+  /// ``Respacing``). The playhead is written only when it names no shown episode (it holds a place then).
   ///
   /// - Complexity: O(*n* log *n*) in the queue's entries.
   mutating func rebalance(_ queue: inout ReplicatedQueue, now: Date) {
@@ -237,6 +237,8 @@ public struct ReplicatedLibrary: Sendable, Hashable {
     let dots = order.map { _ in newDot(in: &queue) }
     let positions = Position.run(order.count, between: nil, and: nil, replica: replica, counter: dots[0].counter)
     let respacing = queue.respacing(finished: finished)
+    let current = queue.currentIndex(in: order)
+    let head = queue.playhead.value
     for (offset, item) in order.enumerated() {
       // The places before earlier respacings stay, for devices that have not seen those either.
       var formerly = [item.position]
@@ -246,6 +248,14 @@ public struct ReplicatedLibrary: Sendable, Hashable {
       queue.entries[item.episode]?.moves = [
         dots[offset]: .init(value: positions[offset], stamp: stamp, formerly: formerly)
       ]
+    }
+    // A playhead that names no shown episode holds a place; it moves to the new terms, as the rest.
+    if head.position != nil, head.episode.map({ episode in !order.contains { $0.episode == episode } }) ?? true {
+      let place: ReplicatedQueue.Playhead =
+        current < order.count
+        ? .init(episode: order[current].episode, position: positions[current])
+        : .init(episode: nil, position: positions.last)
+      queue.playhead.write(place, stamp: stamp)
     }
     latestPosition = positions.last
   }
