@@ -236,13 +236,13 @@ public struct ReplicatedLibrary: Sendable, Hashable {
     let stamp = clock.tick(now: now)
     let dots = order.map { _ in newDot(in: &queue) }
     let positions = Position.run(order.count, between: nil, and: nil, replica: replica, counter: dots[0].counter)
-    let respacing = queue.respacing(finished: finished)
+    let run = Respacing.latestRun(order.compactMap { queue.entries[$0.episode]?.placingMove })
     let current = queue.currentIndex(in: order)
     let head = queue.playhead.value
     for (offset, item) in order.enumerated() {
       // The places before earlier respacings stay, for devices that have not seen those either.
       var formerly = [item.position]
-      if let move = queue.entries[item.episode]?.placingMove, respacing?.isCurrent(move.value) == true {
+      if let move = queue.entries[item.episode]?.placingMove, let run, Respacing.sameRun(move.value, run) {
         formerly += move.formerly.prefix(Respacing.generations - 1)
       }
       queue.entries[item.episode]?.moves = [

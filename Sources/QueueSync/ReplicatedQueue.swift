@@ -211,13 +211,21 @@ package struct ReplicatedQueue: Sendable, Hashable {
     for shift in stride(from: 56, through: 0, by: -8) { key.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
   }
 
-  /// The respacing in effect among the shown entries, if any (see ``Respacing``).
+  /// The respacing in effect among the shown entries, when some shown place must be read in its old terms
+  /// (see ``Respacing``); `nil` when every place is current (or none is a respacing's).
   ///
-  /// - Complexity: O(*n*) in the number of entries, and O(*m* log *m*) in those a respacing moved.
+  /// - Complexity: O(*n*) in the number of entries, and O(*m* log *m*) in those a respacing moved when a
+  ///   place must be read in old terms.
   func respacing(finished: FinishedEpisodes) -> Respacing? {
-    guard entries.values.contains(where: { $0.placingMove?.formerly.isEmpty == false }) else { return nil }
-    return Respacing(
-      entries.lazy.filter { self.isShown($0.key, $0.value, finished: finished) }.compactMap { $0.value.placingMove })
+    var moves: [Write<Position>] = []
+    for (episode, entry) in entries where isShown(episode, entry, finished: finished) {
+      if let move = entry.placingMove { moves.append(move) }
+    }
+    // Only a place outside the latest respacing's run needs reading in old terms: most often none is.
+    guard let run = Respacing.latestRun(moves), moves.contains(where: { !Respacing.sameRun($0.value, run) }) else {
+      return nil
+    }
+    return Respacing(moves)
   }
 
   /// The place of the last shown entry but `excluded`, without sorting (but while a respacing is in effect,
@@ -241,7 +249,8 @@ package struct ReplicatedQueue: Sendable, Hashable {
     let head = playhead.value
     if let episode = head.episode, let index = order.firstIndex(where: { $0.episode == episode }) { return index }
     guard var position = head.position else { return 0 }
-    if let respacing = Respacing(order.compactMap { entries[$0.episode]?.placingMove }) {
+    let moves = order.compactMap { entries[$0.episode]?.placingMove }
+    if let run = Respacing.latestRun(moves), !Respacing.sameRun(position, run), let respacing = Respacing(moves) {
       position = respacing.place(of: position)
     }
     return order.firstIndex { $0.position > position } ?? order.count

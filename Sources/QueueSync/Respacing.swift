@@ -19,7 +19,7 @@ struct Respacing {
   let places: [[(former: Position, new: Position)]]
 
   /// The most former places a respacing move keeps.
-  static let generations = 4
+  static let generations = 2
 
   /// The level that puts an old path below the new place of the episode before it: on the right, ahead of
   /// any run an edit can make there (the genesis replica sorts first and makes no episode positions).
@@ -49,6 +49,19 @@ struct Respacing {
       }
     }
     self.places = places.map { $0.sorted { $0.former < $1.former } }
+  }
+
+  /// The top level of the latest respacing's place among `moves`, naming its run; `nil` when none is a
+  /// respacing.
+  ///
+  /// - Complexity: O(*n*) in the number of moves.
+  static func latestRun<Moves: Sequence>(_ moves: Moves) -> Position.Level?
+  where Moves.Element == ReplicatedQueue.Write<Position> {
+    var latest: ReplicatedQueue.Write<Position>?
+    for move in moves where !move.formerly.isEmpty {
+      if latest.map({ $0.stamp < move.stamp }) ?? true { latest = move }
+    }
+    return latest?.value.levels.first
   }
 
   /// Whether `position`'s top-level run is `level`'s.
