@@ -240,6 +240,12 @@ extension ReplicatedLibrary {
     of queue: inout ReplicatedQueue, from order: [(episode: EpisodeID, position: Position)], current: Int,
     added: Set<EpisodeID>, pinning: Bool = false, now: Date
   ) {
+    // The register named the current episode and the queue still shows it: it stays current, by name.
+    if let named = queue.playhead.value.episode, current < order.count, order[current].episode == named,
+      let entry = queue.entries[named], queue.isShown(named, entry, finished: finished)
+    {
+      return
+    }
     let new = queue.order(finished: finished)
     let expected = Queue.currentIndex(
       after: order.map(\.episode), current: current, becoming: new.map(\.episode), added: added)
