@@ -6,7 +6,8 @@
 /// episode before it (or, when that one already has right children in the way, as a left child of the one
 /// after it), so two devices inserting at the same place make two sibling runs, ordered by their runs'
 /// identities and each kept whole. A device appending after the last episode of its own run continues the
-/// run, so the paths stay short when one device adds episode after episode.
+/// run, and one inserting before the first episode of its own left run continues that run leftwards, so the
+/// paths stay short when one device adds episode after episode, or "play next" after "play next".
 ///
 /// The order: paths compare level by level; a level on the left side (negative index) sorts before its
 /// parent, one on the right side (positive index) after it; siblings sort by run, then by index.
@@ -84,8 +85,10 @@ package struct Position: Sendable, Hashable, Comparable, CustomStringConvertible
   ///   - after: The position the run precedes, or `nil` for the queue's end.
   ///   - replica: The device making the run.
   ///   - counter: The event that starts the run.
-  ///   - latest: The last position this replica made; when `before` is that one, the new run continues its
-  ///     run (its indices were never given out, so no edit of another device can sit between them).
+  ///   - latest: The position of this replica's latest run that is next to no index given out: its last
+  ///     (on the right of its parent) or its first (on the left). When `before` is a right one, or `after` a
+  ///     left one, the new run continues that run (its indices were never given out, so no edit of another
+  ///     device can sit between them).
   /// - Precondition: `before < after` when both are given; `count` ≥ 1.
   /// - Complexity: O(*d* + *count*), where *d* is the depth of the neighbours' paths.
   package static func run(
@@ -101,6 +104,15 @@ package struct Position: Sendable, Hashable, Comparable, CustomStringConvertible
         Position(parent + [Level(index: last.index + $0, replica: replica, counter: last.counter)])
       }
       if after.map({ continued[count - 1] < $0 }) ?? true { return continued }
+    }
+    // Continuing it leftwards, when the gap is just before its first position and that one is on the left of
+    // its parent, keeps them short when episodes go one by one before the same place ("play next", the top).
+    if let after, after == latest, let first = after.levels.last, first.index < 0, first.replica == replica {
+      let parent = after.levels.dropLast()
+      let continued = (0..<count).map {
+        Position(parent + [Level(index: first.index - count + $0, replica: replica, counter: first.counter)])
+      }
+      if before.map({ $0 < continued[0] }) ?? true { return continued }
     }
     let leftOfAfter: Bool
     if let after, let before {

@@ -73,8 +73,9 @@ extension ReplicatedLibrary {
     let moving = Set(unique.map(\.id))
     let before: Position?
     let after: Position?
+    let order = queue.order(finished: finished)
+    let current = queue.currentIndex(in: order)
     if let index {
-      let order = queue.order(finished: finished)
       guard (0...order.count).contains(index) else {
         throw .queue(.indexOutOfRange(index: index, validRange: 0...order.count, queueName: queue.name))
       }
@@ -90,17 +91,21 @@ extension ReplicatedLibrary {
     let positions = positions(unique.count, between: before, and: after, first: dots[0])
     for (offset, reference) in unique.enumerated() {
       var entry = queue.entries[reference.id] ?? ReplicatedQueue.Entry()
+      // Adding a finished episode again starts it afresh: a position written (here or on a device not yet
+      // heard from) before the finish must lose to this one, so it is written even when it is 0.
+      let startsAfresh = finished.marks[reference.id] != nil && !queue.isShown(reference.id, entry, finished: finished)
       let add = ReplicatedQueue.Add(
         finishesSeen: finished.marks[reference.id] ?? VersionVector(), stamp: stamp, info: EpisodeInfo(reference),
         removalsSeen: automatic ? queue.handRemovals.seen(of: reference.id) : nil)
       // The new add takes the place of the adds and moves seen (a re-add moves the episode).
       entry.adds = [dots[offset]: add]
       entry.moves = [newDot(in: &queue): .init(value: positions[offset], stamp: stamp)]
-      if entry.progress.isEmpty, reference.playbackPositionSeconds > 0 {
+      if startsAfresh || (entry.progress.isEmpty && reference.playbackPositionSeconds > 0) {
         entry.progress = [newDot(in: &queue): .init(value: reference.playbackPositionSeconds, stamp: stamp)]
       }
       queue.entries[reference.id] = entry
     }
+    keepPlayhead(of: &queue, from: order, current: current, added: moving, now: now)
     store(queue, now: now)
     return unique.map(\.id)
   }
@@ -113,8 +118,11 @@ extension ReplicatedLibrary {
     guard let entry = queue.entries[episode], queue.isShown(episode, entry, finished: finished) else {
       throw .queue(.episodeNotInQueue(episode, queueName: queue.name))
     }
+    let order = queue.order(finished: finished)
+    let current = queue.currentIndex(in: order)
     _ = clock.tick(now: now)
     queue.entries[episode] = nil
+    keepPlayhead(of: &queue, from: order, current: current, added: [], now: now)
     store(queue, now: now)
   }
 
@@ -128,6 +136,7 @@ extension ReplicatedLibrary {
   {
     var queue = try visibleQueue(id)
     let order = queue.order(finished: finished)
+    let current = queue.currentIndex(in: order)
     if let bad = offsets.first(where: { $0 < 0 || $0 >= order.count }) {
       throw .queue(.indexOutOfRange(index: bad, validRange: 0...max(0, order.count - 1), queueName: queue.name))
     }
@@ -145,6 +154,7 @@ extension ReplicatedLibrary {
     for (offset, episode) in moved.enumerated() {
       queue.entries[episode]?.moves = [dots[offset]: .init(value: positions[offset], stamp: stamp)]
     }
+    keepPlayhead(of: &queue, from: order, current: current, added: [], now: now)
     store(queue, now: now)
   }
 
@@ -178,6 +188,9 @@ extension ReplicatedLibrary {
     }
     let dot = newDot(in: &queue)
     queue.entries[order[index].episode]?.progress = [dot: .init(value: seconds, stamp: clock.tick(now: now))]
+    // The playhead names the episode the position was recorded for, so that an episode another device puts
+    // before it meanwhile does not take its place (and its next position).
+    keepPlayhead(of: &queue, from: order, current: index, added: [], pinning: true, now: now)
     store(queue, now: now)
   }
 
@@ -188,13 +201,21 @@ extension ReplicatedLibrary {
   @discardableResult
   public mutating func markFinished(_ episode: EpisodeID, now: Date) -> [QueueID] {
     let shownIn = visibleQueueIDs.filter { episodes(in: $0).contains(episode) }
+    // The orders before the finish, for the episode after it to become current where it was.
+    let orders = queues.compactMapValues {
+      queue -> (order: [(episode: EpisodeID, position: Position)], current: Int)? in
+      guard queue.entries[episode] != nil else { return nil }
+      let order = queue.order(finished: finished)
+      return (order, queue.currentIndex(in: order))
+    }
     counter += 1
     finished.marks[episode, default: VersionVector()].insert(Dot(replica, counter))
     edited.library = true
     _ = clock.tick(now: now)
-    for id in queues.keys where queues[id]?.entries[episode] != nil {
+    for (id, (order, current)) in orders {
       var queue = queues[id]!
       queue.entries[episode] = nil
+      keepPlayhead(of: &queue, from: order, current: current, added: [], now: now)
       store(queue, now: now)
     }
     return shownIn
@@ -206,5 +227,37 @@ extension ReplicatedLibrary {
     queue.entries = [:]
     queue.playhead.write(.start, stamp: clock.tick(now: now))
     store(queue, now: now)
+  }
+
+  // MARK: The playhead
+
+  /// Writes the playhead of `queue` where `Queue.currentIndex(after:current:becoming:added:)` (the definition
+  /// `Queues` follows) puts the current episode after an edit that took the queue from `order` (where it was at
+  /// `current`, read before the edit), when the
+  /// register would put it elsewhere; with `pinning`, also when the register does not name that episode
+  /// itself (an episode another device puts before it then cannot take its place). The register is written
+  /// no more than that, so that an edit does not override another device's concurrent choice of episode.
+  ///
+  /// - Complexity: O(*n* log *n*) in the queue's entries.
+  mutating func keepPlayhead(
+    of queue: inout ReplicatedQueue, from order: [(episode: EpisodeID, position: Position)], current: Int,
+    added: Set<EpisodeID>, pinning: Bool = false, now: Date
+  ) {
+    // The register named the current episode and the queue still shows it: it stays current, by name.
+    if let named = queue.playhead.value.episode, current < order.count, order[current].episode == named,
+      let entry = queue.entries[named], queue.isShown(named, entry, finished: finished)
+    {
+      return
+    }
+    let new = queue.order(finished: finished)
+    let expected = Queue.currentIndex(
+      after: order.map(\.episode), current: current, becoming: new.map(\.episode), added: added)
+    let named = expected < new.count ? new[expected].episode : nil
+    if queue.currentIndex(in: new) == expected && (!pinning || queue.playhead.value.episode == named) { return }
+    let head: ReplicatedQueue.Playhead =
+      expected < new.count
+      ? .init(episode: new[expected].episode, position: new[expected].position)
+      : .init(episode: nil, position: new.last?.position)
+    queue.playhead.write(head, stamp: clock.tick(now: now))
   }
 }

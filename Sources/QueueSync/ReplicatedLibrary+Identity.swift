@@ -63,7 +63,9 @@ struct IdentityMove {
         result.adds[dot(key)] = add
       }
       for (key, write) in entry.moves {
-        result.moves[dot(key)] = .init(value: position(write.value), stamp: write.stamp)
+        // A respacing's replaced places move too, so that it stays a respacing under the new identity.
+        result.moves[dot(key)] = .init(
+          value: position(write.value), stamp: write.stamp, formerly: write.formerly.map(position))
       }
       for (key, write) in entry.progress { result.progress[dot(key)] = write }
       moved.entries[episode] = result

@@ -10,7 +10,7 @@ extension ReplicatedLibrary {
   /// The library as the listener sees it: the queues shown, in order, each with its episodes in play order
   /// and the playhead derived from the episode playing; `activeQueueID` is this device's (it falls back to
   /// Up Next when that queue is not shown). Names that clash because two devices chose them at once get a
-  /// number ("🚴 Bike 2") on the queue that comes later in the list, until one is renamed.
+  /// number ("🚴 Bike 2") on the queue created later, until one is renamed (see ``displayedNames(of:)``).
   ///
   /// - Throws: ``SyncError/queue(_:)`` when the state does not make a valid library (a record that passed
   ///   decoding always does).
@@ -25,27 +25,15 @@ extension ReplicatedLibrary {
   func library(activeQueueID: QueueID, finishedAmong catalog: Catalog?, deleted: [JSONWriter.Node] = [])
     throws(SyncError) -> QueueLibrary
   {
-    let shown = listedQueueIDs
-    let ties = resolvedShowTies(listed: shown)
-    var names: [String] = []
-    // The names' comparison keys, so that a thousand queues cost a thousand look-ups, not a million clashes.
-    var keys: Set<String> = []
-    var queueNodes: [JSONWriter.Node] = []
-    for id in shown {
-      guard let queue = queues[id] else { continue }
-      var name = queue.name
-      if keys.contains(QueueName.comparisonKey(name)) {
-        name = Self.unique(basedOn: name, suffix: "2", avoiding: names)
-      }
-      names.append(name)
-      keys.insert(QueueName.comparisonKey(name))
-      queueNodes.append(node(of: queue, named: name, showTies: ties[id] ?? []))
-    }
+    let shown = listedQueueIDs.compactMap { queues[$0] }
+    let ties = resolvedShowTies(listed: shown.map(\.id))
+    let names = displayedNames(of: shown)
+    let queueNodes = shown.map { node(of: $0, named: names[$0.id]!, showTies: ties[$0.id] ?? []) }
     var members: [(String, JSONWriter.Node)] = [
       ("version", .integer(QueueLibrary.formatVersion)),
       ("revision", .integer(0)),
       ("queueLimit", .integer(max(QueueLibrary.defaultQueueLimit, shown.count))),
-      ("activeQueueID", .string(shown.contains(activeQueueID) ? activeQueueID.rawValue : QueueID.upNext.rawValue)),
+      ("activeQueueID", .string(names[activeQueueID] != nil ? activeQueueID.rawValue : QueueID.upNext.rawValue)),
       ("queues", .array(queueNodes)),
       ("deletedQueues", .array(deleted)),
       ("knownAudioDevices", .array(audioDevices.devices.map(Self.node(of:)))),
@@ -53,6 +41,28 @@ extension ReplicatedLibrary {
     members.append(contentsOf: routingMembers(finishedAmong: catalog))
     let tree = JSONWriter.Node.object(members)
     do { return try QueuesJSONForm.library(tree) } catch { throw .queue(error) }
+  }
+
+  /// The names `queues` show: each queue's own, but a name that clashes with one an earlier-created queue
+  /// shows gets a number ("🚴 Bike 2"). Creation order (the date, then the identifier) is the same on every
+  /// device and does not change when the list is reordered, so the same queue keeps the number.
+  ///
+  /// - Complexity: O(*q* log *q*) in the number of queues, plus O(*q*) for each clash.
+  func displayedNames(of queues: [ReplicatedQueue]) -> [QueueID: String] {
+    var names: [QueueID: String] = [:]
+    var taken: [String] = []
+    // The names' comparison keys, so that a thousand queues cost a thousand look-ups, not a million clashes.
+    var keys: Set<String> = []
+    for queue in queues.sorted(by: { ($0.createdAt, $0.id.rawValue) < ($1.createdAt, $1.id.rawValue) }) {
+      var name = queue.name
+      if keys.contains(QueueName.comparisonKey(name)) {
+        name = Self.unique(basedOn: name, suffix: "2", avoiding: taken)
+      }
+      taken.append(name)
+      keys.insert(QueueName.comparisonKey(name))
+      names[queue.id] = name
+    }
+    return names
   }
 
   /// The queues the library lists: those shown, but at most ``maximumQueues`` (Up Next and the first others

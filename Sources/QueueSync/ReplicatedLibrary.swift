@@ -228,10 +228,11 @@ public struct ReplicatedLibrary: Sendable, Hashable {
 
   /// Moves every shown entry of `queue`, keeping the order, to one fresh run at the top level: positions
   /// grow a level each time an episode goes between two neighbours one of which is inside the other's subtree,
-  /// so a long-lived queue's paths would grow without bound. The rebalance is an ordinary batch of moves (one
-  /// dot each, one stamp), merged like any other: nothing can be lost by it. An edit made meanwhile on another
-  /// device keeps its episode, but may place it before or after the rebalanced run rather than between its old
-  /// neighbours (its position refers to the old paths), until it is moved.
+  /// so a long-lived queue's paths would grow without bound. The rebalance is a batch of respacing moves (one
+  /// dot each, one stamp), merged like any other: nothing can be lost by it. Each keeps the place it replaced,
+  /// so that a move or an add made meanwhile on another device, against the old places, is read in those
+  /// terms: it stays between the neighbours it was given, and a move beats a respacing it did not see (see
+  /// ``Respacing``). The playhead is written only when it names no shown episode (it holds a place then).
   ///
   /// - Complexity: O(*n* log *n*) in the queue's entries.
   mutating func rebalance(_ queue: inout ReplicatedQueue, now: Date) {
@@ -240,11 +241,26 @@ public struct ReplicatedLibrary: Sendable, Hashable {
     let stamp = clock.tick(now: now)
     let dots = order.map { _ in newDot(in: &queue) }
     let positions = Position.run(order.count, between: nil, and: nil, replica: replica, counter: dots[0].counter)
+    let run = Respacing.latestRun(order.compactMap { queue.entries[$0.episode]?.placingMove })
+    let current = queue.currentIndex(in: order)
+    let head = queue.playhead.value
     for (offset, item) in order.enumerated() {
-      queue.entries[item.episode]?.moves = [dots[offset]: .init(value: positions[offset], stamp: stamp)]
+      // The places before earlier respacings stay, for devices that have not seen those either.
+      var formerly = [item.position]
+      if let move = queue.entries[item.episode]?.placingMove, let run, Respacing.sameRun(move.value, run) {
+        formerly += move.formerly.prefix(Respacing.generations - 1)
+      }
+      queue.entries[item.episode]?.moves = [
+        dots[offset]: .init(value: positions[offset], stamp: stamp, formerly: formerly)
+      ]
     }
-    if let head = queue.playhead.value.episode, let index = order.firstIndex(where: { $0.episode == head }) {
-      queue.playhead.write(.init(episode: head, position: positions[index]), stamp: stamp)
+    // A playhead that names no shown episode holds a place; it moves to the new terms, as the rest.
+    if head.position != nil, head.episode.map({ episode in !order.contains { $0.episode == episode } }) ?? true {
+      let place: ReplicatedQueue.Playhead =
+        current < order.count
+        ? .init(episode: order[current].episode, position: positions[current])
+        : .init(episode: nil, position: positions.last)
+      queue.playhead.write(place, stamp: stamp)
     }
     latestPosition = positions.last
   }
@@ -253,7 +269,8 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   mutating func positions(_ count: Int, between before: Position?, and after: Position?, first dot: Dot) -> [Position] {
     let positions = Position.run(
       count, between: before, and: after, replica: replica, counter: dot.counter, continuing: latestPosition)
-    latestPosition = positions.last
+    // A left run continues from its first position, a right one from its last (see `Position.run`).
+    latestPosition = positions[0].levels.last!.index < 0 ? positions.first : positions.last
     return positions
   }
 

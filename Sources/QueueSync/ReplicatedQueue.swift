@@ -41,6 +41,9 @@ package struct ReplicatedQueue: Sendable, Hashable {
   struct Write<Value: Sendable & Hashable>: Sendable, Hashable {
     var value: Value
     var stamp: HybridTimestamp
+    /// For a move that respaced the queue (see ``Respacing``), the places it replaced: the one just before,
+    /// then those of earlier respacings (at most ``Respacing/generations``); empty otherwise.
+    var formerly: [Value] = []
   }
 
   /// An episode's adds, moves and playback positions, each by its dot.
@@ -51,11 +54,29 @@ package struct ReplicatedQueue: Sendable, Hashable {
 
     var isEmpty: Bool { adds.isEmpty && moves.isEmpty && progress.isEmpty }
 
-    /// The place: the latest move's position. Every add is written with a move, and a move leaves only
-    /// with its entry or for a later move, so an entry with adds has a move; were it ever without one, it
-    /// would still show, at a place made of its first add's dot.
-    var position: Position? {
-      if let latest = moves.values.max(by: { $0.stamp < $1.stamp }) { return latest.value }
+    /// The move that decides the place: the latest move a listener made, else the latest respacing. A
+    /// respacing never beats a move it did not see (it replaced the moves it saw), so a move made meanwhile
+    /// on another device is kept (see ``Respacing``).
+    var placingMove: Write<Position>? {
+      var made: Write<Position>?
+      var respaced: Write<Position>?
+      for move in moves.values {
+        if move.formerly.isEmpty {
+          if made.map({ $0.stamp < move.stamp }) ?? true { made = move }
+        } else if respaced.map({ $0.stamp < move.stamp }) ?? true {
+          respaced = move
+        }
+      }
+      return made ?? respaced
+    }
+
+    /// The position of the move that decides the place (``placingMove``). Every add is written with a move,
+    /// and a move leaves only with its entry or for a later move, so an entry with adds has a move; were it
+    /// ever without one, it would still show, at a place made of its first add's dot.
+    var position: Position? { placingMove.map { $0.value } ?? fallbackPosition }
+
+    /// The place of an entry without moves: made of its first add's dot.
+    var fallbackPosition: Position? {
       guard let first = adds.keys.min() else { return nil }
       return Position([.init(index: 1, replica: first.replica, counter: first.counter)])
     }
@@ -165,8 +186,10 @@ package struct ReplicatedQueue: Sendable, Hashable {
     var shown: [(episode: EpisodeID, position: Position)] = []
     shown.reserveCapacity(entries.count)
     var replicas: Set<String> = []
+    let respacing = self.respacing(finished: finished)
     for (episode, entry) in entries where isShown(episode, entry, finished: finished) {
-      if let position = entry.position {
+      let move = entry.placingMove
+      if let position = respacing.flatMap({ respacing in move.map(respacing.place(of:)) }) ?? entry.position {
         shown.append((episode, position))
         for level in position.levels { replicas.insert(level.replica.rawValue) }
       }
@@ -204,10 +227,31 @@ package struct ReplicatedQueue: Sendable, Hashable {
     for shift in stride(from: 56, through: 0, by: -8) { key.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
   }
 
-  /// The place of the last shown entry but `excluded`, without sorting.
+  /// The respacing in effect among the shown entries, when some shown place must be read in its old terms
+  /// (see ``Respacing``); `nil` when every place is current (or none is a respacing's).
+  ///
+  /// - Complexity: O(*n*) in the number of entries, and O(*m* log *m*) in those a respacing moved when a
+  ///   place must be read in old terms.
+  func respacing(finished: FinishedEpisodes) -> Respacing? {
+    var moves: [Write<Position>] = []
+    for (episode, entry) in entries where isShown(episode, entry, finished: finished) {
+      if let move = entry.placingMove { moves.append(move) }
+    }
+    // Only a place outside the latest respacing's run needs reading in old terms: most often none is.
+    guard let run = Respacing.latestRun(moves), moves.contains(where: { !Respacing.sameRun($0.value, run) }) else {
+      return nil
+    }
+    return Respacing(moves)
+  }
+
+  /// The place of the last shown entry but `excluded`, without sorting (but while a respacing is in effect,
+  /// when the places must be read in its terms).
   ///
   /// - Complexity: O(*n*) in the number of entries.
   func lastPosition(finished: FinishedEpisodes, excluding excluded: Set<EpisodeID>) -> Position? {
+    if respacing(finished: finished) != nil {
+      return order(finished: finished).last { !excluded.contains($0.episode) }?.position
+    }
     var last: Position?
     for (episode, entry) in entries where !excluded.contains(episode) && isShown(episode, entry, finished: finished) {
       if let position = entry.position, last.map({ $0 < position }) ?? true { last = position }
@@ -215,12 +259,16 @@ package struct ReplicatedQueue: Sendable, Hashable {
     return last
   }
 
-  /// The index of the current episode in `order`: the playhead's episode, else the first after its place,
-  /// else the end.
+  /// The index of the current episode in `order`: the playhead's episode, else the first after its place
+  /// (read in the terms of the respacing in effect, as the places in `order` are), else the end.
   func currentIndex(in order: [(episode: EpisodeID, position: Position)]) -> Int {
     let head = playhead.value
     if let episode = head.episode, let index = order.firstIndex(where: { $0.episode == episode }) { return index }
-    guard let position = head.position else { return 0 }
+    guard var position = head.position else { return 0 }
+    let moves = order.compactMap { entries[$0.episode]?.placingMove }
+    if let run = Respacing.latestRun(moves), !Respacing.sameRun(position, run), let respacing = Respacing(moves) {
+      position = respacing.place(of: position)
+    }
     return order.firstIndex { $0.position > position } ?? order.count
   }
 
@@ -240,8 +288,8 @@ package struct ReplicatedQueue: Sendable, Hashable {
         continue
       }
       var kept = entry
-      if let latest = entry.moves.max(by: { $0.value.stamp < $1.value.stamp }) {
-        kept.moves = [latest.key: latest.value]
+      if let placing = entry.placingMove, let dot = entry.moves.first(where: { $0.value == placing })?.key {
+        kept.moves = [dot: placing]
       }
       if let latest = entry.progress.max(by: { $0.value.stamp < $1.value.stamp }) {
         kept.progress = [latest.key: latest.value]

@@ -21,8 +21,9 @@ import SmartFillSupport
 //
 // where an add is `[r,c,[finish dots r,c,…],S,"title","show title",duration|null,addedAt seconds]` (an
 // automatic add made since removals by hand have dots appends `[removal dots r,c,…]`), a move
-// `[r,c,P,S]` and a playback position `[r,c,seconds,S]`. The state of the `Library` record (the answers about
-// audio devices) and of each `Finished` record (one shard of the finished episodes) is
+// `[r,c,P,S]` (`[r,c,P,S,[P,…]]` for a respacing, with the places it replaced) and a playback position
+// `[r,c,seconds,S]`. The state of the `Library` record (the answers about audio devices) and of each `Finished`
+// record (one shard of the finished episodes) is
 // `{"format":1,"replicas":[…],"feeds":[…],"finished":[[feed,"guid",[r,c,…]],…],"audioDevices":[["id","Golf",true,S],…]}`.
 //
 // `autoSwitch` and `audioDevices` came after the first states were written: a state without them reads as
@@ -308,6 +309,17 @@ struct StateWriter {
             position(entry.moves[dot]!.value, to: &json)
             json.element()
             stamp(entry.moves[dot]!.stamp, to: &json)
+            // A respacing's former places (see `Respacing`), a fifth element only then.
+            let formerly = entry.moves[dot]!.formerly
+            if !formerly.isEmpty {
+              json.element()
+              json.inlineArray { json in
+                for place in formerly {
+                  json.element()
+                  position(place, to: &json)
+                }
+              }
+            }
           }
         }
       }

@@ -85,8 +85,13 @@ struct StateReader {
           removalsSeen: parts.count == 9 ? VersionVector(dots: try dots(parts[8])) : nil)
       }
       for move in try fields[3].elements() {
-        let parts = try elements(move, count: 4)
-        entry.moves[try dot(parts, at: 0)] = .init(value: try position(parts[2]), stamp: try stamp(parts[3]))
+        // A respacing has a fifth element, its former places; states written before respacings kept them have none.
+        let parts = try move.elements()
+        if parts.count != 4 && parts.count != 5 { throw move.error("expected 4 or 5 elements, found \(parts.count)") }
+        let formerly =
+          parts.count == 5 ? try parts[4].elements().map { (node) throws(JSONReadError) in try position(node) } : []
+        entry.moves[try dot(parts, at: 0)] = .init(
+          value: try position(parts[2]), stamp: try stamp(parts[3]), formerly: formerly)
       }
       for write in try fields[4].elements() {
         let parts = try elements(write, count: 4)

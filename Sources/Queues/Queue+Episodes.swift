@@ -26,7 +26,7 @@ extension Queue {
       incoming.append(episode)
     }
     guard !incoming.isEmpty else { return }
-    let currentID = current?.id
+    let old = episodes.map(\.id)
     var kept: [EpisodeReference] = []
     kept.reserveCapacity(episodes.count + incoming.count)
     var existing: [EpisodeID: EpisodeReference] = [:]
@@ -39,8 +39,6 @@ extension Queue {
         kept.append(episode)
       }
     }
-    let wasAtEnd = currentID == nil
-    let playhead = wasAtEnd ? kept.count : 0
     let inserted = incoming.map { episode in
       guard let old = existing[episode.id] else { return episode }
       var merged = episode
@@ -52,11 +50,7 @@ extension Queue {
     }
     kept.insert(contentsOf: inserted, at: target)
     episodes = kept
-    if let currentID {
-      currentIndex = self.index(of: currentID) ?? min(target, episodes.count)
-    } else {
-      currentIndex = target == playhead ? target : episodes.count
-    }
+    currentIndex = Self.currentIndex(after: old, current: currentIndex, becoming: kept.map(\.id), added: incomingIDs)
   }
 
   /// Inserts episodes right after the current one (or as the current one when the queue is at its end).
@@ -80,15 +74,14 @@ extension Queue {
   /// - Complexity: O(*n*) in the number of episodes.
   public mutating func remove(atOffsets offsets: IndexSet) throws(QueueError) {
     try checkOffsets(offsets)
-    let removedBefore = offsets.count(in: 0..<min(currentIndex, episodes.count))
+    let old = episodes.map(\.id)
     var kept: [EpisodeReference] = []
     kept.reserveCapacity(episodes.count - offsets.count)
     for (offset, episode) in episodes.enumerated() where !offsets.contains(offset) {
       kept.append(episode)
     }
     episodes = kept
-    currentIndex -= removedBefore
-    currentIndex = min(currentIndex, episodes.count)
+    currentIndex = Self.currentIndex(after: old, current: currentIndex, becoming: kept.map(\.id), added: [])
   }
 
   /// Removes `episode`.
@@ -114,7 +107,7 @@ extension Queue {
     guard (0...episodes.count).contains(destination) else {
       throw .indexOutOfRange(index: destination, validRange: 0...episodes.count, queueName: name)
     }
-    let currentID = current?.id
+    let old = episodes.map(\.id)
     var moved: [EpisodeReference] = []
     var kept: [EpisodeReference] = []
     moved.reserveCapacity(offsets.count)
@@ -125,7 +118,7 @@ extension Queue {
     let target = destination - offsets.count(in: 0..<destination)
     kept.insert(contentsOf: moved, at: target)
     episodes = kept
-    if let currentID, let index = index(of: currentID) { currentIndex = index }
+    currentIndex = Self.currentIndex(after: old, current: currentIndex, becoming: kept.map(\.id), added: [])
   }
 
   /// Makes the episode at `index` the current one (the listener tapped it), or moves the playhead to the

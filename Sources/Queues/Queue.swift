@@ -6,7 +6,8 @@ import SmartFill
 ///
 /// The playhead, ``currentIndex``, is the position of the episode playing (or to play) in ``episodes``;
 /// it equals `episodes.count` when the queue has been played to its end, and the next episode added last
-/// then becomes the current one. Operations that change the episodes keep the current episode current.
+/// then becomes the current one. Operations that change the episodes keep the current episode current, by
+/// the one rule a synced copy of the queue follows too (`Queue.currentIndex(after:current:becoming:added:)`).
 /// An episode appears at most once: adding it again moves it.
 ///
 /// A queue read from a store keeps the fields a newer version wrote that this one does not know (its own,

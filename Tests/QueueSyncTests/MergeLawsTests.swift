@@ -131,7 +131,7 @@ struct PositionTests {
         let before = gap > 0 ? positions[gap - 1] : nil
         let after = gap < positions.count ? positions[gap] : nil
         let count = trial.random.integer(in: 1...4)
-        let latest = trial.random.chance(1, in: 2) ? before : nil
+        let latest = trial.random.element(of: [before, after, nil])
         let run = Position.run(
           count, between: before, and: after, replica: replica, counter: counter, continuing: latest)
         #expect(run.count == count)

@@ -74,4 +74,46 @@ struct ReplicatedLibraryTests {
     try phone.delete(try #require(library.queues.last?.id), now: at(5_000))
     #expect(try phone.library().queues.contains { $0.id == hidden })
   }
+
+  @Test(
+    "a finished episode added again does not show a position recorded before the finish (issue 49, item 12)",
+    arguments: [false, true])
+  func reAddAfterFinish(staleArrivesLate: Bool) throws {
+    var a = device("a")
+    var b = device("b")
+    try a.playLast([reference("x"), reference("y")], in: .upNext, now: at(1))
+    exchange(&a, &b)
+    try b.recordPosition(900, in: .upNext, now: at(2))
+    a.markFinished(episode("x"), now: at(3))
+    if !staleArrivesLate { exchange(&a, &b) }
+    try a.playLast([reference("x")], in: .upNext, now: at(4))
+    exchange(&a, &b)
+    for library in [try a.library(), try b.library()] {
+      #expect(library.upNext.episodes.map(\.episodeGUID) == ["y", "x"])
+      #expect(library.upNext.episodes.map(\.playbackPositionSeconds) == [0, 0])
+    }
+  }
+
+  @Test("which of two same-named queues shows as \"Bike 2\" does not change when the list is reordered (item 12)")
+  func clashingNamesAreStable() throws {
+    var a = device("a")
+    var b = device("b")
+    try a.createQueue(named: "🚴 Bike", id: QueueID("bike-a"), now: at(1))
+    try b.createQueue(named: "🚴 Bike", id: QueueID("bike-b"), now: at(2))
+    exchange(&a, &b)
+    func names(_ library: ReplicatedLibrary) throws -> [QueueID: String] {
+      Dictionary(uniqueKeysWithValues: try library.library().queues.map { ($0.id, $0.name) })
+    }
+    let before = try names(a)
+    #expect(before[QueueID("bike-a")] == "🚴 Bike" && before[QueueID("bike-b")] == "🚴 Bike 2")
+    let listed = a.visibleQueueIDs
+    let first = try #require(listed.firstIndex(of: QueueID("bike-a")))
+    let second = try #require(listed.firstIndex(of: QueueID("bike-b")))
+    // The later-created queue moves before the other.
+    try a.moveQueue(QueueID("bike-b"), toOffset: min(first, second), now: at(3))
+    exchange(&a, &b)
+    #expect(a.visibleQueueIDs.firstIndex(of: QueueID("bike-b"))! < a.visibleQueueIDs.firstIndex(of: QueueID("bike-a"))!)
+    #expect(try names(a) == before)
+    #expect(try names(b) == before)
+  }
 }
