@@ -10,7 +10,7 @@ extension ReplicatedLibrary {
   /// The library as the listener sees it: the queues shown, in order, each with its episodes in play order
   /// and the playhead derived from the episode playing; `activeQueueID` is this device's (it falls back to
   /// Up Next when that queue is not shown). Names that clash because two devices chose them at once get a
-  /// number ("🚴 Bike 2") on the queue created later, until one is renamed (see ``displayedNames(of:)``).
+  /// number ("🚴 Bike 2") on the queue created later, until one is renamed (see `displayedNames(of:)`).
   ///
   /// - Throws: ``SyncError/queue(_:)`` when the state does not make a valid library (a record that passed
   ///   decoding always does).
