@@ -20,18 +20,19 @@ extension Queue {
   ///   - new: The episodes after the edit, in order.
   ///   - added: The episodes the edit added or put in place again (an insert of an episode the queue held).
   /// - Returns: An index from 0 to `new.count`.
-  /// - Complexity: O(*n* + *m*) in the two lists.
-  package static func currentIndex(
-    after old: [EpisodeID], current: Int, becoming new: [EpisodeID], added: Set<EpisodeID>
-  ) -> Int {
-    var indices: [EpisodeID: Int] = [:]
-    indices.reserveCapacity(new.count)
-    for (index, episode) in new.enumerated() { indices[episode] = index }
+  /// - Complexity: O(*n* + *m*) in the two lists; no hashing while the current episode stays (the lists may be
+  ///   lazy maps of a queue's episodes, so that an edit copies nothing).
+  package static func currentIndex<Old: RandomAccessCollection<EpisodeID>, New: RandomAccessCollection<EpisodeID>>(
+    after old: Old, current: Int, becoming new: New, added: Set<EpisodeID>
+  ) -> Int where Old.Index == Int, New.Index == Int {
     if current < old.count {
-      for episode in old[current...] { if let index = indices[episode] { return index } }
-      return new.count
+      // The usual case, the current episode still there, needs no hashing: a scan finds it.
+      if let index = new.firstIndex(of: old[old.startIndex + current]) { return index - new.startIndex }
+      let remaining = Set(new)
+      guard let next = old.dropFirst(current + 1).first(where: remaining.contains) else { return new.count }
+      return new.firstIndex(of: next)! - new.startIndex
     }
     guard let first = new.firstIndex(where: added.contains) else { return new.count }
-    return new[first...].allSatisfy(added.contains) ? first : new.count
+    return new[first...].allSatisfy(added.contains) ? first - new.startIndex : new.count
   }
 }

@@ -26,7 +26,7 @@ extension Queue {
       incoming.append(episode)
     }
     guard !incoming.isEmpty else { return }
-    let old = episodes.map(\.id)
+    let old = episodes
     var kept: [EpisodeReference] = []
     kept.reserveCapacity(episodes.count + incoming.count)
     var existing: [EpisodeID: EpisodeReference] = [:]
@@ -50,7 +50,8 @@ extension Queue {
     }
     kept.insert(contentsOf: inserted, at: target)
     episodes = kept
-    currentIndex = Self.currentIndex(after: old, current: currentIndex, becoming: kept.map(\.id), added: incomingIDs)
+    currentIndex = Self.currentIndex(
+      after: old.lazy.map(\.id), current: currentIndex, becoming: kept.lazy.map(\.id), added: incomingIDs)
   }
 
   /// Inserts episodes right after the current one (or as the current one when the queue is at its end).
@@ -74,14 +75,15 @@ extension Queue {
   /// - Complexity: O(*n*) in the number of episodes.
   public mutating func remove(atOffsets offsets: IndexSet) throws(QueueError) {
     try checkOffsets(offsets)
-    let old = episodes.map(\.id)
+    let old = episodes
     var kept: [EpisodeReference] = []
     kept.reserveCapacity(episodes.count - offsets.count)
     for (offset, episode) in episodes.enumerated() where !offsets.contains(offset) {
       kept.append(episode)
     }
     episodes = kept
-    currentIndex = Self.currentIndex(after: old, current: currentIndex, becoming: kept.map(\.id), added: [])
+    currentIndex = Self.currentIndex(
+      after: old.lazy.map(\.id), current: currentIndex, becoming: kept.lazy.map(\.id), added: [])
   }
 
   /// Removes `episode`.
@@ -107,7 +109,7 @@ extension Queue {
     guard (0...episodes.count).contains(destination) else {
       throw .indexOutOfRange(index: destination, validRange: 0...episodes.count, queueName: name)
     }
-    let old = episodes.map(\.id)
+    let old = episodes
     var moved: [EpisodeReference] = []
     var kept: [EpisodeReference] = []
     moved.reserveCapacity(offsets.count)
@@ -118,7 +120,8 @@ extension Queue {
     let target = destination - offsets.count(in: 0..<destination)
     kept.insert(contentsOf: moved, at: target)
     episodes = kept
-    currentIndex = Self.currentIndex(after: old, current: currentIndex, becoming: kept.map(\.id), added: [])
+    currentIndex = Self.currentIndex(
+      after: old.lazy.map(\.id), current: currentIndex, becoming: kept.lazy.map(\.id), added: [])
   }
 
   /// Makes the episode at `index` the current one (the listener tapped it), or moves the playhead to the
