@@ -9,12 +9,7 @@ enum LoadFindings {
   ///
   /// - Complexity: O(*i*) in the issues.
   static func findings(_ issues: [LoadReport.Issue], library: QueueLibrary) -> [AuditFinding] {
-    let rest = issues.filter { issue in
-      guard case .showTieSkipped(let queueID, let feedURL?) = issue.outcome,
-        let kept = library.tie(of: feedURL)
-      else { return true }
-      return kept.queue.id == queueID
-    }
+    let rest = issues.filter { RoutingFindings.tiedTwice($0, in: library) == nil }
     guard let first = rest.first else { return [] }
     let count = rest.count == 1 ? "1 value was" : "\(rest.count) values were"
     return [

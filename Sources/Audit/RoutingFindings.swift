@@ -54,9 +54,7 @@ enum RoutingFindings {
   {
     var findings: [AuditFinding] = []
     for issue in loadIssues {
-      guard case .showTieSkipped(let queueID, let feedURL?) = issue.outcome,
-        let kept = library.tie(of: feedURL), kept.queue.id != queueID,
-        only == nil || only == queueID || only == kept.queue.id
+      guard let (queueID, kept) = tiedTwice(issue, in: library), only == nil || only == queueID || only == kept.queue.id
       else { continue }
       let show = StoreFindings.quoted(kept.tie.displayTitle)
       let other = library[queueID]?.name ?? queueID.rawValue
@@ -69,5 +67,16 @@ enum RoutingFindings {
             "Keep \(show) in \(kept.queue.name) by saving the store as read, or tie it to \(other) instead"))
     }
     return findings
+  }
+
+  /// The queue whose tie `issue` left out and the tie the load kept, when the issue is a show tied twice: a
+  /// tie left out because another queue of the file ties the show (``LoadFindings`` leaves these to this line).
+  static func tiedTwice(_ issue: LoadReport.Issue, in library: QueueLibrary)
+    -> (queueID: QueueID, kept: (tie: ShowTie, queue: Queue))?
+  {
+    guard case .showTieSkipped(let queueID, let feedURL?) = issue.outcome, let kept = library.tie(of: feedURL),
+      kept.queue.id != queueID
+    else { return nil }
+    return (queueID, kept)
   }
 }
