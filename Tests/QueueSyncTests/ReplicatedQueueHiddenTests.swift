@@ -65,6 +65,41 @@ struct ReplicatedQueueHiddenTests {
     #expect(a.hasSameState(as: b))
   }
 
+  @Test("a restore concurrent with a remove on a device that had not seen the delete: the re-add wins")
+  func restoreConcurrentWithRemove() throws {
+    var (a, b) = try Self.synced()
+    var c = b
+    try a.delete(.commute, now: at(10))
+    exchange(&a, &b)
+    try b.restore(.commute, snapshot: nil, now: at(20))
+    // c saw neither: its remove of 2 is concurrent with the restore's re-add of 2, which wins as an add does.
+    try c.remove(episode("2"), from: .commute, now: at(21))
+    try c.move(fromOffsets: [0], toOffset: 3, in: .commute, now: at(22))
+    for _ in 0..<2 {
+      exchange(&a, &b)
+      exchange(&b, &c)
+    }
+    #expect(a.hasSameState(as: b) && b.hasSameState(as: c))
+    #expect(Set(guids(a, .commute)) == ["1", "2", "3", "4"])
+    #expect(guids(a, .commute) == guids(c, .commute))
+  }
+
+  @Test("a device that takes a new identity moves its hidden dots too")
+  func identityMoveCarriesHidden() throws {
+    var (a, _) = try Self.synced()
+    let loaded = a
+    try a.playLast([reference("5")], in: .commute, now: at(5))
+    try a.delete(.commute, now: at(10))
+    a.moveEvents(since: loaded, to: ReplicaID("a2"))
+    let queue = try #require(a.queues[.commute])
+    let dots = queue.hiddenAlive.union(queue.hidden.values.flatMap { Array($0.adds.keys) + Array($0.moves.keys) })
+    #expect(!dots.contains { $0.replica == ReplicaID("a") && $0.counter > loaded.counter }, "\(dots.sorted())")
+    #expect(queue.hidden[episode("5")]?.adds.keys.allSatisfy { $0.replica == ReplicaID("a2") } == true)
+    #expect(dots.allSatisfy(queue.context.contains))
+    try a.restore(.commute, snapshot: nil, now: at(20))
+    #expect(guids(a, .commute) == ["1", "2", "3", "4", "5"])
+  }
+
   @Test("a tombstone drops what the delete hid and stays under 1 KB")
   func tombstoneDropsHidden() throws {
     var (a, _) = try Self.synced()
