@@ -100,6 +100,16 @@ struct ReplicatedQueueHiddenTests {
     #expect(guids(a, .commute) == ["1", "2", "3", "4", "5"])
   }
 
+  @Test("a deleted queue's state costs what the shown queue's did, no more")
+  func deletedStateSize() throws {
+    var a = device("a")
+    try a.playLast((0..<1_000).map { reference("\($0)") }, in: .commute, now: at(0))
+    let shown = StateWriter.encode(try #require(a.queues[.commute])).count
+    try a.delete(.commute, now: at(10))
+    let deleted = StateWriter.encode(try #require(a.queues[.commute])).count
+    #expect(deleted <= shown + 64, "shown \(shown) B, deleted \(deleted) B")
+  }
+
   @Test("a tombstone drops what the delete hid and stays under 1 KB")
   func tombstoneDropsHidden() throws {
     var (a, _) = try Self.synced()
