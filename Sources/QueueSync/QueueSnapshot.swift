@@ -133,6 +133,10 @@ extension SyncEngine {
   ///   hidden by its deletion nor in a snapshot.
   public mutating func restore(_ id: QueueID, now: Date) throws(SyncError) {
     let snapshot = snapshots(of: id).first
+    // Refused before the edit, so that a refused restore starts no day's snapshots.
+    guard id != .upNext, let queue = state.queueState(id), !queue.isVisible(finished: state.finished),
+      queue.hasHidden || snapshot != nil
+    else { throw .queue(.notDeleted(id)) }
     try edit(now: now) { (library) throws(SyncError) in try library.restore(id, snapshot: snapshot, now: now) }
   }
 

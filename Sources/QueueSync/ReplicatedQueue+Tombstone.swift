@@ -13,10 +13,11 @@ extension ReplicatedQueue {
 extension ReplicatedLibrary {
   /// Compacts retired queue `id` (deleted and unchanged for ``retirementDays`` days) to a tombstone, as this
   /// device's edit: its entries (only ones hidden by a finish can remain in a queue not shown) and the entries and
-  /// creation dots its deletion hid are removed as observed (it can no longer be restored from them), and its rules, smart fill settings and playhead are written empty. What stays is what keeps a
-  /// stale device's copy from bringing the queue back (its context: every dot that copy holds is in it, so
-  /// merging drops them) and the small registers a concurrent add would bring it back with (title, emoji, place
-  /// in the list, auto-switching). Being an edit (new stamps, the record sent), it converges like any other:
+  /// creation dots its deletion hid are removed as observed (it can no longer be restored from them), and its
+  /// rules, smart fill settings and playhead are written empty. What stays is what keeps a stale device's copy
+  /// from bringing the queue back (its context: every dot that copy holds is in it, so merging drops them) and
+  /// the small registers a concurrent add would bring it back with (title, emoji, place in the list,
+  /// auto-switching). Being an edit (new stamps, the record sent), it converges like any other:
   /// the empty writes beat the older ones everywhere; a queue brought back by a stale device's add comes back
   /// without rules, settings or playhead. Its last change is not moved, so that other devices retire it too.
   ///
