@@ -110,6 +110,23 @@ struct ReplicatedQueueHiddenTests {
     #expect(deleted <= shown + 64, "shown \(shown) B, deleted \(deleted) B")
   }
 
+  @Test("an older engine's copy drops what the delete hid: the restore falls back to the snapshot")
+  func olderEngineCopy() throws {
+    var (a, b) = try Self.synced()
+    let snapshot = a.snapshot(of: try #require(a.queues[.commute]), at: at(5))
+    try a.delete(.commute, now: at(10))
+    // An older reader skips the members it does not know: its copy is the state without them.
+    var older = try #require(a.queues[.commute])
+    older.forgetHidden()
+    #expect(!String(decoding: StateWriter.encode(older), as: UTF8.self).contains("hidden"))
+    b.merge(a)
+    b.merge(older)
+    #expect(b.queues[.commute]?.hasHidden == false)
+    #expect(throws: SyncError.queue(.notDeleted(.commute))) { try b.restore(.commute, snapshot: nil, now: at(20)) }
+    try b.restore(.commute, snapshot: snapshot, now: at(20))
+    #expect(guids(b, .commute) == ["1", "2", "3", "4"])
+  }
+
   @Test("a tombstone drops what the delete hid and stays under 1 KB")
   func tombstoneDropsHidden() throws {
     var (a, _) = try Self.synced()
