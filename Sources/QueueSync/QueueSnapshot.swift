@@ -91,8 +91,9 @@ extension SyncEngine {
     }
   }
 
-  /// The deleted queues that can be restored, for ``library()``: each queue deleted and not yet retired that
-  /// has a snapshot, as `restore(_:now:)` with its identifier would bring it back, in the order they were deleted.
+  /// The deleted queues that can be restored, for ``library()``: each queue deleted and not yet retired whose
+  /// state holds what its deletion hid, or that has a snapshot, as `restore(_:now:)` with its identifier would
+  /// bring it back, in the order they were deleted.
   ///
   /// - Complexity: O(*q* + *s*) in the queues and snapshots, plus the deleted queues' episodes.
   func restorableQueues() -> [JSONWriter.Node] {
@@ -101,40 +102,42 @@ extension SyncEngine {
       newest[snapshot.queueID] = snapshot
     }
     let shown = state.visibleQueueIDs.compactMap { state.queues[$0]?.listPosition.value }
-    var deleted: [(queue: ReplicatedQueue, snapshot: QueueSnapshot)] = []
-    for (id, snapshot) in newest {
-      guard id != .upNext, let queue = state.queues[id], !queue.isVisible(finished: state.finished) else { continue }
-      deleted.append((queue, snapshot))
+    var deleted: [(queue: ReplicatedQueue, episodes: [EpisodeReference])] = []
+    for (id, queue) in state.queues where id != .upNext && !queue.isVisible(finished: state.finished) {
+      guard let episodes = state.restorableEpisodes(of: queue, snapshot: newest[id]) else { continue }
+      deleted.append((queue, episodes))
     }
     deleted.sort { ($0.queue.lastModified, $0.queue.id) < ($1.queue.lastModified, $1.queue.id) }
     // A deleted queue lists the ties it would bring back: those no later write gave to another queue.
     let ties = state.resolvedShowTies(listed: deleted.map(\.queue.id) + state.visibleQueueIDs)
-    return deleted.map { queue, snapshot in
+    return deleted.map { queue, episodes in
       let formerIndex = min(
         shown.filter { $0 < queue.listPosition.value }.count, QueueLibrary.maximumQueueLimit)
       return .object([
         ("deletedAt", .string(Timestamp.format(queue.lastModified))),
         ("formerIndex", .integer(formerIndex)),
-        ("queue", ReplicatedLibrary.node(of: snapshot, queue: queue, showTies: ties[queue.id] ?? [])),
+        ("queue", ReplicatedLibrary.node(of: episodes, queue: queue, showTies: ties[queue.id] ?? [])),
       ])
     }
   }
 
   /// Restores the deleted queue `id`, as `QueueLibrary.restore(_:now:)` restores a queue listed in
-  /// `deletedQueues`: its episodes as its newest snapshot holds them (taken when the deletion was made or
-  /// merged here), its name, rules, settings and place in the list as the replicated state holds them, so that
-  /// a rename, a change of settings or a move in the list made on another device while it was being deleted is
-  /// kept.
+  /// `deletedQueues`: its episodes as the replicated state holds what its deletion hid (with what other devices
+  /// did to them meanwhile: an episode removed, cleared or finished stays out, a move is kept), in their order,
+  /// with their playback positions; its name, rules, settings and place in the list as the replicated state
+  /// holds them, so that a rename, a change of settings or a move in the list made on another device while it
+  /// was being deleted is kept. A queue deleted by an engine that did not hide (its state holds nothing hidden)
+  /// gets its episodes from its newest snapshot (taken when the deletion was made or merged here).
   ///
-  /// - Throws: ``SyncError/queue(_:)`` with `QueueError.notDeleted(_:)` when the queue is shown or has no
-  ///   snapshot.
+  /// - Throws: ``SyncError/queue(_:)`` with `QueueError.notDeleted(_:)` when the queue is shown, or neither
+  ///   hidden by its deletion nor in a snapshot.
   public mutating func restore(_ id: QueueID, now: Date) throws(SyncError) {
-    guard id != .upNext, state.queues[id]?.isVisible(finished: state.finished) != true,
-      let snapshot = snapshots(of: id).first
+    let snapshot = snapshots(of: id).first
+    // Refused before the edit, so that a refused restore starts no day's snapshots.
+    guard id != .upNext, let queue = state.queueState(id), !queue.isVisible(finished: state.finished),
+      queue.hasHidden || snapshot != nil
     else { throw .queue(.notDeleted(id)) }
-    try edit(now: now) { (library) throws(SyncError) in
-      try library.restore(snapshot, keepingSettings: true, now: now)
-    }
+    try edit(now: now) { (library) throws(SyncError) in try library.restore(id, snapshot: snapshot, now: now) }
   }
 
   /// The snapshots of queue `id`, newest first.
@@ -162,21 +165,49 @@ extension ReplicatedLibrary {
       rules: queue.rules.value, smartFill: queue.smartFill.value)
   }
 
+  /// Restores deleted queue `id` from what its deletion hid, else from `snapshot` (see
+  /// `SyncEngine.restore(_:now:)`).
+  ///
+  /// - Throws: ``SyncError/queue(_:)`` with `QueueError.notDeleted(_:)` when the queue is shown, or neither
+  ///   hidden by its deletion nor in `snapshot`.
+  mutating func restore(_ id: QueueID, snapshot: QueueSnapshot?, now: Date) throws(SyncError) {
+    guard id != .upNext, let queue = queueState(id), !queue.isVisible(finished: finished),
+      let episodes = restorableEpisodes(of: queue, snapshot: snapshot)
+    else { throw .queue(.notDeleted(id)) }
+    let settings = QueueSnapshot(
+      queueID: id, name: queue.name, takenAt: now, episodeInfos: [], rules: queue.rules.value,
+      smartFill: queue.smartFill.value)
+    try restore(settings, episodes: episodes, keepingSettings: true, now: now)
+  }
+
+  /// The episodes a restore of deleted queue `queue` brings back: what its deletion hid, as
+  /// `ReplicatedQueue.restorableEpisodes(finished:)` reads it, when its state holds any; else `snapshot`'s
+  /// (a deletion by an engine that did not hide); `nil` without either.
+  ///
+  /// - Complexity: O(*n* log *n*) in the queue's hidden entries.
+  func restorableEpisodes(of queue: ReplicatedQueue, snapshot: QueueSnapshot?) -> [EpisodeReference]? {
+    queue.hasHidden ? queue.restorableEpisodes(finished: finished) : snapshot?.episodes
+  }
+
   /// A deleted queue in the Queues JSON form, as `SyncEngine.restore(_:now:)` with its identifier would bring it
-  /// back: its snapshot's episodes, with its name, rules, settings and dates from `queue`'s state.
-  static func node(of snapshot: QueueSnapshot, queue: ReplicatedQueue, showTies: [JSONValue] = [])
+  /// back: `episodes`, with its name, rules, settings and dates from `queue`'s state.
+  static func node(of episodes: [EpisodeReference], queue: ReplicatedQueue, showTies: [JSONValue] = [])
     -> JSONWriter.Node
   {
     var members = settingsMembers(of: queue, named: queue.name)
     if !showTies.isEmpty { members.append(("showTies", .array(showTies.map(QueuesJSONForm.node)))) }
     members.append(("currentIndex", .integer(0)))
-    members.append(("episodes", .array(snapshot.episodes.map(Self.node(of:)))))
+    members.append(("episodes", .array(episodes.map(Self.node(of:)))))
     return .object(members)
   }
 
   /// See `SyncEngine.restore(_:now:)`; with `keepingSettings`, the name, rules, settings and place in the list
-  /// stay as the state holds them (the name is numbered only if another queue took it).
-  mutating func restore(_ snapshot: QueueSnapshot, keepingSettings: Bool = false, now: Date) throws(SyncError) {
+  /// stay as the state holds them (the name is numbered only if another queue took it); `episodes`, when given,
+  /// replace the snapshot's. What a deletion hid is removed as observed: the episodes come back with new dots,
+  /// since a device that merged the deletion holds the hidden ones hidden, and would keep them so.
+  mutating func restore(
+    _ snapshot: QueueSnapshot, episodes: [EpisodeReference]? = nil, keepingSettings: Bool = false, now: Date
+  ) throws(SyncError) {
     guard var queue = queueState(snapshot.queueID) else { throw .queue(.notDeleted(snapshot.queueID)) }
     retired[snapshot.queueID] = nil
     let stamp = clock.tick(now: now)
@@ -193,6 +224,7 @@ extension ReplicatedLibrary {
           counter: counter)[0], stamp: stamp)
     }
     queue.entries = [:]
+    queue.forgetHidden()
     queue.playhead.write(.start, stamp: stamp)
     if !keepingSettings {
       queue.rules.write(snapshot.rules, stamp: stamp)
@@ -209,7 +241,7 @@ extension ReplicatedLibrary {
       }
     }
     store(queue, now: now)
-    let references = snapshot.episodes
+    let references = episodes ?? snapshot.episodes
     if !references.isEmpty { try insert(references, into: snapshot.queueID, at: 0, now: now) }
   }
 }

@@ -45,36 +45,48 @@ struct IdentityMove {
     return moved
   }
 
-  /// `queue` with the moved events under the new identity.
+  /// `queue` with the moved events under the new identity, its hidden entries and creation dots included.
   ///
   /// - Complexity: O(*n*) in the queue's size.
   func queue(_ queue: ReplicatedQueue) -> ReplicatedQueue {
     var moved = queue
     moved.context = context(queue.context)
     moved.alive = Set(queue.alive.map(dot))
+    moved.hiddenAlive = Set(queue.hiddenAlive.map(dot))
     moved.handRemovals = handRemovals(queue.handRemovals)
-    for (episode, entry) in queue.entries {
-      var result = ReplicatedQueue.Entry()
-      for (key, add) in entry.adds {
-        var add = add
-        add.finishesSeen = finishes(add.finishesSeen, of: episode)
-        // Like a context: the loaded state had seen every removal by `old` up to `after`.
-        add.removalsSeen = add.removalsSeen.map(context)
-        result.adds[dot(key)] = add
-      }
-      for (key, write) in entry.moves {
-        // A respacing's replaced places move too, so that it stays a respacing under the new identity.
-        result.moves[dot(key)] = .init(
-          value: position(write.value), stamp: write.stamp, formerly: write.formerly.map(position))
-      }
-      for (key, write) in entry.progress { result.progress[dot(key)] = write }
-      moved.entries[episode] = result
-    }
+    moved.entries = queue.entries.mapValuesWithKeys(entry)
+    moved.hidden = queue.hidden.mapValuesWithKeys(entry)
     let playhead = queue.playhead.value
     moved.playhead = Register(
       .init(episode: playhead.episode, position: playhead.position.map(position)), stamp: queue.playhead.stamp)
     moved.listPosition = Register(position(queue.listPosition.value), stamp: queue.listPosition.stamp)
     return moved
+  }
+
+  /// An entry of `episode` with the moved events under the new identity.
+  func entry(_ episode: EpisodeID, _ entry: ReplicatedQueue.Entry) -> ReplicatedQueue.Entry {
+    var result = ReplicatedQueue.Entry()
+    for (key, add) in entry.adds {
+      var add = add
+      add.finishesSeen = finishes(add.finishesSeen, of: episode)
+      // Like a context: the loaded state had seen every removal by `old` up to `after`.
+      add.removalsSeen = add.removalsSeen.map(context)
+      result.adds[dot(key)] = add
+    }
+    for (key, write) in entry.moves {
+      // A respacing's replaced places move too, so that it stays a respacing under the new identity.
+      result.moves[dot(key)] = .init(
+        value: position(write.value), stamp: write.stamp, formerly: write.formerly.map(position))
+    }
+    for (key, write) in entry.progress { result.progress[dot(key)] = write }
+    return result
+  }
+}
+
+extension Dictionary {
+  /// The dictionary with each value transformed by `transform`, which sees its key too.
+  fileprivate func mapValuesWithKeys<T>(_ transform: (Key, Value) -> T) -> [Key: T] {
+    Dictionary<Key, T>(uniqueKeysWithValues: map { ($0.key, transform($0.key, $0.value)) })
   }
 }
 
@@ -141,7 +153,8 @@ struct IdentityEvent: Hashable {
     of replica: ReplicaID, in range: ClosedRange<Int>, of queue: ReplicatedQueue, seenBy context: VersionVector
   ) -> Set<IdentityEvent> {
     var events: Set<IdentityEvent> = []
-    for (episode, entry) in queue.entries {
+    // A hidden add is the same event as the shown one it was (a copy that deleted the queue holds it hidden).
+    for (episode, entry) in [queue.entries, queue.hidden].joined() {
       for dot in entry.adds.keys where dot.replica == replica && range.contains(dot.counter) && context.contains(dot) {
         events.insert(.init(episode: episode, dot: dot))
       }

@@ -142,18 +142,17 @@ extension ReplicatedLibrary {
     store(queue, now: now)
   }
 
-  /// Deletes a queue: its creation and every episode this device has seen in it. An episode added meanwhile
-  /// on a device that had not seen the deletion keeps the queue, with that episode (and the device's
-  /// ``MergeSummary`` says so); the queue stays when that episode is removed later (see
-  /// `renewCreation(of:before:)`).
+  /// Deletes a queue: hides its creation and every episode this device has seen in it (they stay in the state,
+  /// with their dots, for a restore: see `ReplicatedQueue+Hidden.swift`). An episode added meanwhile on a device
+  /// that had not seen the deletion keeps the queue, with that episode (and the device's ``MergeSummary`` says
+  /// so); the queue stays when that episode is removed later (see `renewCreation(of:before:)`).
   ///
   /// - Throws: ``SyncError/queue(_:)`` with `QueueError.upNextIsPermanent(operation:)` or an unknown queue.
   public mutating func delete(_ id: QueueID, now: Date) throws(SyncError) {
     if id == .upNext { throw .queue(.upNextIsPermanent(operation: "deleted")) }
     var queue = try visibleQueue(id)
     _ = clock.tick(now: now)
-    queue.alive = []
-    queue.entries = [:]
+    queue.hide()
     store(queue, now: now, deleting: true)
   }
 

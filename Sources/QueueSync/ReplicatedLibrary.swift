@@ -198,7 +198,7 @@ public struct ReplicatedLibrary: Sendable, Hashable {
       clock.observe(stamp)
     }
     for stamp in queue.routingStamps { clock.observe(stamp) }
-    for entry in queue.entries.values {
+    for entry in [queue.entries.values, queue.hidden.values].joined() {
       for add in entry.adds.values { clock.observe(add.stamp) }
       for move in entry.moves.values { clock.observe(move.stamp) }
       for write in entry.progress.values { clock.observe(write.stamp) }
@@ -282,9 +282,13 @@ public struct ReplicatedLibrary: Sendable, Hashable {
   ///
   /// When a shown entry's position is deeper than ``rebalanceDepth`` levels, the edit also moves every shown
   /// entry, in order, to a fresh one-level run (see ``rebalance(_:now:)``).
+  ///
+  /// An edit that leaves the queue shown removes what a deletion hid (kept by another device's concurrent add,
+  /// the queue is no longer deleted), so that a record never carries a deleted copy of a shown queue.
   mutating func store(_ queue: ReplicatedQueue, now: Date, deleting: Bool = false) {
     var queue = queue
     if !deleting { renewCreation(of: &queue, before: queues[queue.id]) }
+    if !deleting, queue.hasHidden, queue.isVisible(finished: finished) { queue.forgetHidden() }
     queue.compact()
     if queue.entries.values.contains(where: { ($0.position?.levels.count ?? 0) > Self.rebalanceDepth }) {
       rebalance(&queue, now: now)

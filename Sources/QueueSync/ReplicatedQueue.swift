@@ -14,8 +14,10 @@ import SmartFillSupport
 /// - Each entry's place is a ``Position``; moves and playback positions are writes with dots of their own
 ///   (so that a remove takes them with the entry) read last-writer-wins by ``HybridTimestamp``. An entry
 ///   without adds is not shown: a remove beats a concurrent move.
-/// - The queue exists while it holds a creation dot (`alive`) or an entry: deleting it removes both, so an
-///   add made meanwhile on another device keeps it, with that device's additions.
+/// - The queue exists while it holds a creation dot (`alive`) or an entry: deleting it hides both (moves them,
+///   with their dots, to `hiddenAlive` and `hidden`, which no read of the queue looks at), so an add made
+///   meanwhile on another device keeps it, with that device's additions, and a restore reads the episodes back
+///   from `hidden` with what other devices did to them meanwhile (see `ReplicatedQueue+Hidden.swift`).
 /// - The name, emoji, auto-switch rules, whether auto-switching is on, smart fill settings, playhead and
 ///   place in the list are
 ///   last-writer-wins ``Register``s. The rules and settings are kept as opaque values in the Queues JSON form,
@@ -109,6 +111,11 @@ package struct ReplicatedQueue: Sendable, Hashable {
   var alive: Set<Dot>
   /// The entries by episode.
   package var entries: [EpisodeID: Entry]
+  /// The entries the latest delete hid, by episode: merged with `entries` as one observed-remove store in
+  /// which a hidden dot stays hidden (see `ReplicatedQueue+Hidden.swift`); empty but in a deleted queue.
+  package internal(set) var hidden: [EpisodeID: Entry] = [:]
+  /// The creation dots the latest delete hid, merged with `alive` as `hidden` is with `entries`.
+  var hiddenAlive: Set<Dot> = []
   /// The name without its emoji.
   var title: Register<String>
   /// The leading emoji, if any.
@@ -278,10 +285,12 @@ package struct ReplicatedQueue: Sendable, Hashable {
   /// Whether the queue may be switched to automatically.
   package var isAutoSwitchEnabled: Bool { autoSwitch.value }
 
-  /// Removes what no read looks at (see `ReplicatedLibrary.store(_:now:)`).
+  /// Removes what no read looks at (see `ReplicatedLibrary.store(_:now:)`), hidden entries included (see
+  /// `compactWithHidden()`).
   ///
   /// - Complexity: O(*n*) in the number of entries.
   mutating func compact() {
+    guard hidden.isEmpty else { return compactWithHidden() }
     for (episode, entry) in entries where entry.adds.isEmpty || entry.moves.count > 1 || entry.progress.count > 1 {
       if entry.adds.isEmpty {
         entries[episode] = nil
@@ -314,18 +323,22 @@ package struct ReplicatedQueue: Sendable, Hashable {
     precondition(id == other.id, "merging queues \(id) and \(other.id)")
     var result = self
     result.context = context.union(other.context)
-    result.alive = Self.mergeDots(alive, context, other.alive, other.context, fault: fault)
-    var entries: [EpisodeID: Entry] = [:]
-    entries.reserveCapacity(max(self.entries.count, other.entries.count))
-    for (episode, mine) in self.entries {
-      let entry = Self.merge(mine, context, other.entries[episode] ?? Entry(), other.context, fault: fault)
-      if !entry.isEmpty { entries[episode] = entry }
+    if hasHidden || other.hasHidden {
+      mergeHidden(with: other, into: &result, fault: fault)
+    } else {
+      result.alive = Self.mergeDots(alive, context, other.alive, other.context, fault: fault)
+      var entries: [EpisodeID: Entry] = [:]
+      entries.reserveCapacity(max(self.entries.count, other.entries.count))
+      for (episode, mine) in self.entries {
+        let entry = Self.merge(mine, context, other.entries[episode] ?? Entry(), other.context, fault: fault)
+        if !entry.isEmpty { entries[episode] = entry }
+      }
+      for (episode, theirs) in other.entries where self.entries[episode] == nil {
+        let entry = Self.merge(Entry(), context, theirs, other.context, fault: fault)
+        if !entry.isEmpty { entries[episode] = entry }
+      }
+      result.entries = entries
     }
-    for (episode, theirs) in other.entries where self.entries[episode] == nil {
-      let entry = Self.merge(Entry(), context, theirs, other.context, fault: fault)
-      if !entry.isEmpty { entries[episode] = entry }
-    }
-    result.entries = entries
     result.title = title.merged(with: other.title)
     result.emoji = emoji.merged(with: other.emoji)
     result.rules = rules.merged(with: other.rules)

@@ -33,6 +33,11 @@ import SmartFillSupport
 // `showTies`, `untiedShowsGoToUpNext` (Up Next's), `removedByHand` and `handRemovals` (the removals' dots); a
 // state without them ties nothing, leaves the option off at the genesis stamp and has no removals by hand, and
 // an add without removal dots reads as a manual add.
+//
+// What a delete hid came last, each written only when there is some: `"hiddenAlive":[r,c,…]` (the creation
+// dots) and `"hidden":[[feed,"guid",ADDS,MOVES,PROGRESS],…]` (the entries, as `entries`), after `entries`. A
+// state without them hid nothing (a queue shown, or deleted by an engine that removed instead); an older reader
+// ignores them and reads the queue as deleted, as it is.
 
 /// Writes states in the wire format.
 struct StateWriter {
@@ -84,11 +89,15 @@ struct StateWriter {
       json.member("createdAt", queue.createdAt)
       json.member("lastModified", queue.lastModified)
       json.member("entries")
-      json.inlineArray { json in
-        for episode in queue.entries.keys.sorted() {
-          json.element()
-          writer.entry(episode, queue.entries[episode]!, to: &json)
-        }
+      writer.entries(queue.entries, to: &json)
+      // What a deletion hid, only when there is some, so that a queue without is written as before.
+      if !queue.hiddenAlive.isEmpty {
+        json.member("hiddenAlive")
+        writer.dots(queue.hiddenAlive.sorted(), to: &json)
+      }
+      if !queue.hidden.isEmpty {
+        json.member("hidden")
+        writer.entries(queue.hidden, to: &json)
       }
     }
     return writer.finish(json)
@@ -266,6 +275,15 @@ struct StateWriter {
             }
           }
         }
+      }
+    }
+  }
+
+  private mutating func entries(_ entries: [EpisodeID: ReplicatedQueue.Entry], to json: inout JSONWriter) {
+    json.inlineArray { json in
+      for episode in entries.keys.sorted() {
+        json.element()
+        entry(episode, entries[episode]!, to: &json)
       }
     }
   }

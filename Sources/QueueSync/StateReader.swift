@@ -65,45 +65,8 @@ struct StateReader {
         episode: head[0].value == .null ? nil : try episode(elements(head[0], count: 2), at: 0),
         position: head[1].value == .null ? nil : try position(head[1])),
       stamp: try stamp(head[2]))
-    for node in try root.array("entries") {
-      let fields = try elements(node, count: 5)
-      let episode = try episode(fields, at: 0)
-      if queue.entries[episode] != nil { throw node.error("the episode \(episode) appears earlier in the entries") }
-      var entry = ReplicatedQueue.Entry()
-      for add in try fields[2].elements() {
-        // An automatic add written since removals by hand have dots has a ninth element, its removals seen.
-        let parts = try add.elements()
-        if parts.count != 8 && parts.count != 9 { throw add.error("expected 8 or 9 elements, found \(parts.count)") }
-        let dot = try self.dot(parts, at: 0)
-        let duration =
-          parts[6].value == .null ? nil : try parts[6].integer(in: 1...EpisodeReference.maximumDurationSeconds)
-        let info = EpisodeInfo(
-          id: episode, title: try parts[4].string(), showTitle: try parts[5].string(), durationSeconds: duration,
-          addedAt: Date(timeIntervalSince1970: Double(try parts[7].integer(in: 0...(1 << 40)))))
-        entry.adds[dot] = .init(
-          finishesSeen: VersionVector(dots: try dots(parts[2])), stamp: try stamp(parts[3]), info: info,
-          removalsSeen: parts.count == 9 ? VersionVector(dots: try dots(parts[8])) : nil)
-      }
-      for move in try fields[3].elements() {
-        // A respacing has a fifth element, its former places; states written before respacings kept them have none.
-        let parts = try move.elements()
-        if parts.count != 4 && parts.count != 5 { throw move.error("expected 4 or 5 elements, found \(parts.count)") }
-        let formerly =
-          parts.count == 5 ? try parts[4].elements().map { (node) throws(JSONReadError) in try position(node) } : []
-        entry.moves[try dot(parts, at: 0)] = .init(
-          value: try position(parts[2]), stamp: try stamp(parts[3]), formerly: formerly)
-      }
-      for write in try fields[4].elements() {
-        let parts = try elements(write, count: 4)
-        entry.progress[try dot(parts, at: 0)] = .init(
-          value: try parts[2].integer(in: 0...EpisodeReference.maximumDurationSeconds), stamp: try stamp(parts[3]))
-      }
-      for dot in Array(entry.adds.keys) + Array(entry.moves.keys) + Array(entry.progress.keys)
-      where !queue.context.contains(dot) {
-        throw node.error("holds the dot \(dot), which the state's context has not seen")
-      }
-      queue.entries[episode] = entry
-    }
+    queue.entries = try entries(root.field("entries"), seenBy: queue.context)
+    try readHidden(into: &queue)
     try readRoutingSettings(into: &queue, known: knownQueue)
     if let dot = queue.alive.first(where: { !queue.context.contains($0) }) {
       throw root.error("holds the dot \(dot), which the state's context has not seen", at: "alive")
@@ -137,6 +100,77 @@ struct StateReader {
   }
 
   // MARK: Parts
+
+  /// A list of entries (`entries`, `hidden`), each dot seen by `context`.
+  private func entries(_ list: JSONReader, seenBy context: VersionVector) throws(JSONReadError)
+    -> [EpisodeID: ReplicatedQueue.Entry]
+  {
+    var entries: [EpisodeID: ReplicatedQueue.Entry] = [:]
+    for node in try list.elements() {
+      let fields = try elements(node, count: 5)
+      let episode = try episode(fields, at: 0)
+      if entries[episode] != nil { throw node.error("the episode \(episode) appears earlier in the entries") }
+      var entry = ReplicatedQueue.Entry()
+      for add in try fields[2].elements() {
+        // An automatic add written since removals by hand have dots has a ninth element, its removals seen.
+        let parts = try add.elements()
+        if parts.count != 8 && parts.count != 9 { throw add.error("expected 8 or 9 elements, found \(parts.count)") }
+        let dot = try self.dot(parts, at: 0)
+        let duration =
+          parts[6].value == .null ? nil : try parts[6].integer(in: 1...EpisodeReference.maximumDurationSeconds)
+        let info = EpisodeInfo(
+          id: episode, title: try parts[4].string(), showTitle: try parts[5].string(), durationSeconds: duration,
+          addedAt: Date(timeIntervalSince1970: Double(try parts[7].integer(in: 0...(1 << 40)))))
+        entry.adds[dot] = .init(
+          finishesSeen: VersionVector(dots: try dots(parts[2])), stamp: try stamp(parts[3]), info: info,
+          removalsSeen: parts.count == 9 ? VersionVector(dots: try dots(parts[8])) : nil)
+      }
+      for move in try fields[3].elements() {
+        // A respacing has a fifth element, its former places; states written before respacings kept them have none.
+        let parts = try move.elements()
+        if parts.count != 4 && parts.count != 5 { throw move.error("expected 4 or 5 elements, found \(parts.count)") }
+        let formerly =
+          parts.count == 5 ? try parts[4].elements().map { (node) throws(JSONReadError) in try position(node) } : []
+        entry.moves[try dot(parts, at: 0)] = .init(
+          value: try position(parts[2]), stamp: try stamp(parts[3]), formerly: formerly)
+      }
+      for write in try fields[4].elements() {
+        let parts = try elements(write, count: 4)
+        entry.progress[try dot(parts, at: 0)] = .init(
+          value: try parts[2].integer(in: 0...EpisodeReference.maximumDurationSeconds), stamp: try stamp(parts[3]))
+      }
+      for dot in Array(entry.adds.keys) + Array(entry.moves.keys) + Array(entry.progress.keys)
+      where !context.contains(dot) {
+        throw node.error("holds the dot \(dot), which the state's context has not seen")
+      }
+      entries[episode] = entry
+    }
+    return entries
+  }
+
+  /// Reads what a delete hid (absent in a state that hid nothing, and in one written before deletes hid): the
+  /// creation dots and entries, each dot seen by the context and none also shown.
+  private func readHidden(into queue: inout ReplicatedQueue) throws(JSONReadError) {
+    if let node = try root.optional("hiddenAlive") {
+      queue.hiddenAlive = Set(try dots(node))
+      if let dot = queue.hiddenAlive.first(where: { !queue.context.contains($0) }) {
+        throw node.error("holds the dot \(dot), which the state's context has not seen")
+      }
+      if let dot = queue.hiddenAlive.first(where: queue.alive.contains) {
+        throw node.error("holds the dot \(dot), which `alive` holds too")
+      }
+    }
+    guard let node = try root.optional("hidden") else { return }
+    queue.hidden = try entries(node, seenBy: queue.context)
+    for item in try node.elements() {
+      let episode = try episode(try item.elements(), at: 0)
+      guard let shown = queue.entries[episode], let hidden = queue.hidden[episode] else { continue }
+      let both = Set(shown.adds.keys).intersection(hidden.adds.keys)
+        .union(Set(shown.moves.keys).intersection(hidden.moves.keys))
+        .union(Set(shown.progress.keys).intersection(hidden.progress.keys))
+      if let dot = both.min() { throw item.error("holds the dot \(dot), which `entries` holds too") }
+    }
+  }
 
   /// Reads a queue's routing settings (absent in a state written before them): each tie an object of the
   /// Queues form for the feed it is kept under, or `null`, checked as the store checks ties unless equal to

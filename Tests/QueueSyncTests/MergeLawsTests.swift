@@ -20,7 +20,7 @@ func randomHistory(seed: UInt64, steps: Int = 60) -> [ReplicatedLibrary] {
     let ids = library.visibleQueueIDs
     let queue = random.element(of: ids)
     let count = library.episodes(in: queue).count
-    switch random.integer(in: 0...14) {
+    switch random.integer(in: 0...15) {
     case 0, 1:
       try? library.insert(
         (0..<random.integer(in: 1...3)).map { _ in random.element(of: episodes) }, into: queue,
@@ -53,6 +53,12 @@ func randomHistory(seed: UInt64, steps: Int = 60) -> [ReplicatedLibrary] {
     case 12 where count > 0:
       // A removal by hand's dot hides the other devices' automatic adds that missed it.
       try? library.removeByHand([random.element(of: library.episodes(in: queue))], from: queue, now: now)
+    case 13:
+      // A restore of a deleted queue from what its deletion hid (the state's, not a snapshot).
+      let deleted = library.queues.keys.filter { $0 != .upNext && !library.visibleQueueIDs.contains($0) }.sorted()
+      if let id = deleted.isEmpty ? nil : random.element(of: deleted) {
+        try? library.restore(id, snapshot: nil, now: now)
+      }
     default:
       library.merge(devices[random.integer(in: 0...2)])
     }
@@ -62,27 +68,55 @@ func randomHistory(seed: UInt64, steps: Int = 60) -> [ReplicatedLibrary] {
   return states
 }
 
+/// Checks the merge laws on states `a`, `b` and `c`: commutative, associative, idempotent.
+func expectLaws(
+  _ a: ReplicatedLibrary, _ b: ReplicatedLibrary, _ c: ReplicatedLibrary, _ trial: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  func join(_ x: ReplicatedLibrary, _ y: ReplicatedLibrary) -> ReplicatedLibrary {
+    var result = x
+    result.merge(y)
+    return result
+  }
+  #expect(join(a, b).hasSameState(as: join(b, a)), "\(trial): a ⊔ b ≠ b ⊔ a", sourceLocation: sourceLocation)
+  #expect(
+    join(join(a, b), c).hasSameState(as: join(a, join(b, c))), "\(trial): not associative",
+    sourceLocation: sourceLocation)
+  #expect(join(a, a).hasSameState(as: a), "\(trial): a ⊔ a ≠ a", sourceLocation: sourceLocation)
+  #expect(
+    join(join(a, b), b).hasSameState(as: join(a, b)), "\(trial): merging twice changes the state",
+    sourceLocation: sourceLocation)
+}
+
 @Suite("Merge laws on states from random histories")
 struct MergeLawsTests {
   @Test(
     "merging is commutative, associative and idempotent (120 histories, 30 triples each)",
     arguments: Array(SeededCases(seed: 0x1A35, count: 120)))
   func laws(trial: SeededCase) {
+    checkLaws(trial, triples: 30)
+  }
+
+  @Test(
+    "so is merging states that hold what a delete hid (200 histories, 20 triples each)",
+    arguments: Array(SeededCases(seed: 0x41DE, count: 200)))
+  func lawsWithHiddenEntries(trial: SeededCase) {
+    // Most histories delete a queue (see `ReplicatedQueueHiddenTests`); `a` and `c` hold what it hid.
+    checkLaws(trial, triples: 20) { $0.queues.values.contains(where: \.hasHidden) }
+  }
+
+  /// Checks the laws on `triples` triples of states of `trial`'s random history, the first and last of each
+  /// among those `pick` takes (none when it takes none).
+  func checkLaws(_ trial: SeededCase, triples: Int, among pick: (ReplicatedLibrary) -> Bool = { _ in true }) {
     var trial = trial
     let states = randomHistory(seed: trial.seed)
-    for _ in 0..<30 {
-      let a = trial.random.element(of: states)
+    let picked = states.filter(pick)
+    guard !picked.isEmpty else { return }
+    for _ in 0..<triples {
+      let a = trial.random.element(of: picked)
       let b = trial.random.element(of: states)
-      let c = trial.random.element(of: states)
-      func join(_ x: ReplicatedLibrary, _ y: ReplicatedLibrary) -> ReplicatedLibrary {
-        var result = x
-        result.merge(y)
-        return result
-      }
-      #expect(join(a, b).hasSameState(as: join(b, a)), "\(trial): a ⊔ b ≠ b ⊔ a")
-      #expect(join(join(a, b), c).hasSameState(as: join(a, join(b, c))), "\(trial): not associative")
-      #expect(join(a, a).hasSameState(as: a), "\(trial): a ⊔ a ≠ a")
-      #expect(join(join(a, b), b).hasSameState(as: join(a, b)), "\(trial): merging twice changes the state")
+      let c = trial.random.element(of: picked)
+      expectLaws(a, b, c, "\(trial)")
     }
   }
 

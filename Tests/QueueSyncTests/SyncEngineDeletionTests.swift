@@ -149,4 +149,109 @@ struct SyncEngineDeletionTests {
       #expect(guids(device.state, .commute) == ["5", "6"])
     }
   }
+
+  /// An edit of Commute's episodes that one device makes while another deletes the queue, with the same edit on
+  /// the model, `QueueLibrary`.
+  enum EpisodeEdit: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case remove, clear, move, finish, play
+
+    var testDescription: String { rawValue }
+
+    func apply(to library: inout ReplicatedLibrary, now: Date) throws(SyncError) {
+      switch self {
+      case .remove: try library.remove(episode("2"), from: .commute, now: now)
+      case .clear: try library.clear(.commute, now: now)
+      case .move: try library.move(fromOffsets: [3], toOffset: 0, in: .commute, now: now)
+      case .finish: library.markFinished(episode("3"), now: now)
+      case .play:
+        try library.makeCurrent(at: 2, in: .commute, now: now)
+        try library.recordPosition(600, in: .commute, now: now)
+      }
+    }
+
+    func apply(to model: inout QueueLibrary) throws {
+      switch self {
+      case .remove: try model.modify(.commute) { queue throws(QueueError) in try queue.remove(episode("2")) }
+      case .clear: _ = try model.clear(.commute)
+      case .move:
+        try model.modify(.commute) { queue throws(QueueError) in try queue.move(fromOffsets: [3], toOffset: 0) }
+      case .finish: model.markFinished(episode("3"))
+      case .play:
+        try model.modify(.commute) { queue throws(QueueError) in
+          try queue.makeCurrent(at: 2)
+          try queue.recordPosition(600)
+        }
+      }
+    }
+  }
+
+  @Test(
+    "an episode edit made while another device deletes the queue is kept by the restore, on either (item 6)",
+    arguments: EpisodeEdit.allCases, ["tablet", "phone"])
+  func concurrentEpisodeEditKept(edit: EpisodeEdit, restorer: String) async throws {
+    let server = InMemorySyncServer()
+    var phone = engine("phone")
+    var tablet = engine("tablet")
+    let episodes = ["1", "2", "3", "4"].map { reference($0) }
+    try phone.edit(now: at(0)) { (library) throws(SyncError) in
+      try library.playLast(episodes, in: .commute, now: at(0))
+    }
+    _ = await phone.sync(with: server, now: at(20))
+    _ = await tablet.sync(with: server, now: at(30))
+    // The tablet deletes Commute while the phone, not yet synced, edits its episodes.
+    try tablet.edit(now: at(40)) { (library) throws(SyncError) in try library.delete(.commute, now: at(40)) }
+    try phone.edit(now: at(45)) { (library) throws(SyncError) in try edit.apply(to: &library, now: at(45)) }
+    _ = await tablet.sync(with: server, now: at(60))
+    _ = await phone.sync(with: server, now: at(70))
+    _ = await tablet.sync(with: server, now: at(80))
+    if restorer == "tablet" {
+      try tablet.restore(.commute, now: at(90))
+      _ = await tablet.sync(with: server, now: at(110))
+      _ = await phone.sync(with: server, now: at(120))
+    } else {
+      try phone.restore(.commute, now: at(90))
+      _ = await phone.sync(with: server, now: at(110))
+      _ = await tablet.sync(with: server, now: at(120))
+    }
+    // In `QueueLibrary`, the phone's edit, then the deletion and the restore.
+    var model = QueueLibrary(now: start)
+    try model.modify(.commute) { queue throws(QueueError) in try queue.playLast(episodes) }
+    try edit.apply(to: &model)
+    try model.delete(model.deletion(of: .commute))
+    _ = try model.restore(.commute)
+    let expected = try #require(model[.commute]).episodes.map { "\($0.episodeGUID)@\($0.playbackPositionSeconds)" }
+    for device in [phone, tablet] {
+      let queue = try #require(try device.library()[.commute], "\(device.deviceName) has no Commute")
+      let shown = queue.episodes.map { "\($0.episodeGUID)@\($0.playbackPositionSeconds)" }
+      #expect(shown == expected, "\(edit), restored on the \(restorer): \(device.deviceName) shows \(shown)")
+    }
+  }
+
+  @Test("a device that never showed a deleted queue lists it and restores it from the synced state (item 6)")
+  func restoredWhereNeverShown() async throws {
+    let server = InMemorySyncServer()
+    var phone = engine("phone")
+    var car = engine("car")
+    let bike = QueueID("bike")
+    try phone.edit(now: at(100)) { (library) throws(SyncError) in
+      try library.createQueue(named: "🚴 Bike", id: bike, now: at(100))
+      try library.playLast([reference("1"), reference("2"), reference("3")], in: bike, now: at(100))
+      try library.move(fromOffsets: [2], toOffset: 0, in: bike, now: at(110))
+      try library.delete(bike, now: at(120))
+    }
+    _ = await phone.sync(with: server, now: at(140))
+    _ = await car.sync(with: server, now: at(150))
+    #expect(car.snapshots(of: bike).isEmpty, "the car never showed Bike: no snapshot to restore from")
+    let listed = try car.library().restorableDeletedQueues(now: at(160))
+    #expect(listed.map(\.queue.id) == [bike])
+    #expect(listed.first?.queue.episodes.map(\.episodeGUID) == ["3", "1", "2"])
+    try car.restore(bike, now: at(160))
+    _ = await car.sync(with: server, now: at(180))
+    _ = await phone.sync(with: server, now: at(190))
+    for device in [phone, car] {
+      #expect(try device.library()[bike]?.name == "🚴 Bike", "\(device.deviceName)")
+      #expect(guids(device.state, bike) == ["3", "1", "2"], "\(device.deviceName)")
+      #expect(try device.library().deletedQueues.isEmpty, "\(device.deviceName)")
+    }
+  }
 }
