@@ -37,7 +37,8 @@ func syncOnce(_ engine: inout SyncEngine, _ server: InMemorySyncServer, at time:
   engine.syncNow(
     now: time,
     fetch: { token in Result { () throws(SyncServerError) in try server.changes(since: token) } },
-    save: { records in .success(server.apply(records)) })
+    save: { records in .success(server.apply(records)) },
+    delete: { ids in .success(server.remove(ids)) })
 }
 
 /// The records of the server whose identifiers start with one of `prefixes`: their number, the largest one's
