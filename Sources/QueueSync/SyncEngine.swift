@@ -359,6 +359,8 @@ public struct SyncEngine: Sendable {
       let writer = (Self.string(record, "deviceID") ?? "", Self.string(record, "deviceName") ?? "another device")
       switch recordState {
       case .queue(let queue):
+        // A head staged before this merge lacks what it brought: it is made again from the merged state.
+        staged[record.id] = nil
         if let info = try? QueueParts.info(of: record) {
           partCache.headClock[record.id] = info.clock.union(partCache.headClock[record.id] ?? VersionVector())
         }

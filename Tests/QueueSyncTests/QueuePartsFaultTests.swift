@@ -102,6 +102,12 @@ struct QueuePartsFaultTests {
         #expect(device.pending.isEmpty, "\(trial): device \(index) has \(device.pending) pending")
         #expect(device.partCache.waiting.isEmpty, "\(trial): device \(index) waits")
       }
+      // The server holds it all: a new device gets the same state from it.
+      var newcomer = splittingEngine("newcomer", split: 20_000, part: 6_000)
+      transport.pageSize = 3
+      transport.sync(&newcomer, at: now + 200)
+      let complete = newcomer.state.queues[.commute] == first.state.queues[.commute]
+      #expect(complete, "\(trial): the server lacks something")
       #expect(transport.unnamedParts.isEmpty, "\(trial): \(transport.unnamedParts.count) parts no head names")
       let records = transport.server.allRecords
       #expect(records.allSatisfy { $0.byteCount < SyncRecord.maximumBytes }, "\(trial)")
