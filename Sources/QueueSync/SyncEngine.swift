@@ -16,13 +16,17 @@ import SmartFillSupport
 /// - A save whose answer was lost is harmless: the records stay pending, the next save meets a conflict with
 ///   the device's own state, the merge changes nothing, and the record is done (merging is idempotent).
 /// - A record the server deleted stays deleted: the engine drops the queue and never saves it again.
+/// - A queue whose record would pass 700 KB travels as a head and parts (see `QueueParts`): the parts are
+///   saved first, the head in a later request once they all were; the parts no head names any more are
+///   deleted (``SyncRequest/delete(_:)``); fetched parts and heads wait in `partCache` until a head's parts
+///   are all there.
 /// - Every merge that changes what the listener sees yields ``MergeSummary``s, none for the device's own
 ///   changes coming back.
 /// - ``SyncStore`` saves the whole engine (library, replicated state, pending records, token) in one atomic
 ///   write.
 ///
 /// The engine is sans-I/O: ``nextRequest(now:)`` says what to send and ``handleFetch(_:now:)``,
-/// ``handleSave(_:now:)`` and ``handleFailure(_:)`` take the answers, so that tests and simulations can lose,
+/// ``handleSave(_:now:)``, ``handleDelete(_:)`` and ``handleFailure(_:)`` take the answers, so that tests and simulations can lose,
 /// duplicate and reorder them. ``sync(with:now:)`` drives a ``SyncServer`` through them.
 public struct SyncEngine: Sendable {
   /// How long a local change may wait before it goes out, in seconds: 10.

@@ -226,4 +226,52 @@ struct QueuePartsTests {
       #expect(tablet.partCache.bodies.isEmpty && tablet.partCache.waiting.isEmpty, "\(trial)")
     }
   }
+
+  @Test("parts whose head never came (a writer gone between its phases) are deleted by another device after a day")
+  func orphansAfterADay() throws {
+    let transport = PartsTransport(seed: 3)
+    var phone = splittingEngine("phone", split: 20_000, part: 7_000)
+    var tablet = splittingEngine("tablet", split: 20_000, part: 7_000)
+    try phone.edit(now: at(0)) { (library) throws(SyncError) in
+      try library.playLast((0..<300).map { reference("e\($0)") }, in: .commute, now: at(0))
+    }
+    // The phone's parts are saved; its head never reaches the server, and the phone is never seen again.
+    _ = phone.syncNow(
+      now: at(20), fetch: transport.fetch,
+      save: { records in
+        records.contains { $0.id == "queue.commute" } ? .failure(.connectionLost) : transport.save(records)
+      }, delete: transport.delete)
+    let orphans = transport.unnamedParts
+    #expect(orphans.count >= 2 && transport.server.record("queue.commute") == nil, "\(orphans)")
+    transport.sync(&tablet, at: at(60))
+    transport.sync(&tablet, at: at(60 + 86_000))
+    #expect(transport.unnamedParts == orphans, "kept for a day: the writer may still save its head")
+    transport.sync(&tablet, at: at(60 + 86_400))
+    #expect(transport.unnamedParts.isEmpty, "deleted after a day")
+    #expect(tablet.partCache.known.isEmpty && tablet.partCache.bodies.isEmpty)
+  }
+
+  @Test("a writer that sees its current head's parts deleted sends the queue again, in parts of new names")
+  func ownPartsDeleted() throws {
+    let transport = PartsTransport(seed: 4)
+    var phone = splittingEngine("phone", split: 20_000, part: 7_000)
+    var tablet = splittingEngine("tablet", split: 20_000, part: 7_000)
+    try phone.edit(now: at(0)) { (library) throws(SyncError) in
+      try library.playLast((0..<300).map { reference("e\($0)") }, in: .commute, now: at(0))
+    }
+    transport.sync(&phone, at: at(20))
+    let first = try QueueParts.info(of: try #require(transport.server.record("queue.commute"))).parts
+    transport.server.remove([first[1]])
+    transport.sync(&tablet, at: at(30))
+    #expect(tablet.partCache.waiting["queue.commute"] != nil, "the head waits for a part that is gone")
+    transport.sync(&phone, at: at(40))
+    transport.sync(&phone, at: at(60))
+    let second = try QueueParts.info(of: try #require(transport.server.record("queue.commute"))).parts
+    #expect(Set(second).isDisjoint(with: first), "a deleted record stays deleted: new names")
+    let received = transport.sync(&tablet, at: at(70))
+    #expect(received.problems.isEmpty, "\(received)")
+    #expect(tablet.state.episodes(in: .commute) == phone.state.episodes(in: .commute))
+    #expect(tablet.state.episodes(in: .commute).count == 300 && tablet.partCache.waiting.isEmpty)
+    #expect(transport.unnamedParts.isEmpty, "the first parts left are deleted by their writer")
+  }
 }
