@@ -227,14 +227,18 @@ struct QueuePartsTests {
     }
   }
 
-  @Test("parts whose head never came (a writer gone between its phases) are deleted by another device after a day")
-  func orphansAfterADay() throws {
-    let transport = PartsTransport(seed: 3)
+  /// A server, a phone holding a 300-episode queue in parts (split past 20 KB) and a tablet.
+  static func phoneWithQueueInParts(seed: UInt64) throws -> (PartsTransport, SyncEngine, SyncEngine) {
     var phone = splittingEngine("phone", split: 20_000, part: 7_000)
-    var tablet = splittingEngine("tablet", split: 20_000, part: 7_000)
     try phone.edit(now: at(0)) { (library) throws(SyncError) in
       try library.playLast((0..<300).map { reference("e\($0)") }, in: .commute, now: at(0))
     }
+    return (PartsTransport(seed: seed), phone, splittingEngine("tablet", split: 20_000, part: 7_000))
+  }
+
+  @Test("parts whose head never came (a writer gone between its phases) are deleted by another device after a day")
+  func orphansAfterADay() throws {
+    var (transport, phone, tablet) = try Self.phoneWithQueueInParts(seed: 3)
     // The phone's parts are saved; its head never reaches the server, and the phone is never seen again.
     _ = phone.syncNow(
       now: at(20), fetch: transport.fetch,
@@ -253,12 +257,7 @@ struct QueuePartsTests {
 
   @Test("a writer that sees its current head's parts deleted sends the queue again, in parts of new names")
   func ownPartsDeleted() throws {
-    let transport = PartsTransport(seed: 4)
-    var phone = splittingEngine("phone", split: 20_000, part: 7_000)
-    var tablet = splittingEngine("tablet", split: 20_000, part: 7_000)
-    try phone.edit(now: at(0)) { (library) throws(SyncError) in
-      try library.playLast((0..<300).map { reference("e\($0)") }, in: .commute, now: at(0))
-    }
+    var (transport, phone, tablet) = try Self.phoneWithQueueInParts(seed: 4)
     transport.sync(&phone, at: at(20))
     let first = try QueueParts.info(of: try #require(transport.server.record("queue.commute"))).parts
     transport.server.remove([first[1]])
