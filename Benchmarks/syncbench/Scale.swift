@@ -27,17 +27,30 @@ struct ScaleRow {
   var largestRecordBytes: Int
   var totalRecordBytes: Int
   var refused: Int
+  /// The bytes of the records one edit's sync sends (all its parts, for a queue in parts).
+  var sentBytesPerEdit: Int
   var merge: Percentiles
   var sendSync: Percentiles
   var receiveSync: Percentiles
 }
 
-/// One sync of `engine` through `server`, at once.
-func syncOnce(_ engine: inout SyncEngine, _ server: InMemorySyncServer, at time: Date) -> SyncReport {
+/// The bytes of the records saved, counted across syncs.
+final class SentBytes {
+  var total = 0
+}
+
+/// One sync of `engine` through `server`, at once; the records it saves are counted in `sent`.
+func syncOnce(_ engine: inout SyncEngine, _ server: InMemorySyncServer, at time: Date, sent: SentBytes? = nil)
+  -> SyncReport
+{
   engine.syncNow(
     now: time,
     fetch: { token in Result { () throws(SyncServerError) in try server.changes(since: token) } },
-    save: { records in .success(server.apply(records)) })
+    save: { records in
+      sent?.total += records.reduce(0) { $0 + $1.byteCount }
+      return .success(server.apply(records))
+    },
+    delete: { ids in .success(server.remove(ids)) })
 }
 
 /// The records of the server whose identifiers start with one of `prefixes`: their number, the largest one's
@@ -85,7 +98,7 @@ func timeMerges(_ left: ReplicatedLibrary, _ right: ReplicatedLibrary, iteration
 /// receive).
 func timeSyncs(
   phone: inout SyncEngine, tablet: inout SyncEngine, server: InMemorySyncServer, start: Date, iterations: Int,
-  refused: inout Int, edit: (inout ReplicatedLibrary, Int, Date) throws(SyncError) -> Void
+  refused: inout Int, sent: SentBytes? = nil, edit: (inout ReplicatedLibrary, Int, Date) throws(SyncError) -> Void
 ) throws -> (send: Percentiles, receive: Percentiles) {
   var send: [UInt64] = []
   var receive: [UInt64] = []
@@ -93,7 +106,7 @@ func timeSyncs(
     let now = start.addingTimeInterval(Double(1_000 + iteration * 100))
     try phone.edit(now: now) { (library) throws(SyncError) in try edit(&library, iteration, now) }
     var before = Measurement.now()
-    refused += refusals(syncOnce(&phone, server, at: now.addingTimeInterval(11)))
+    refused += refusals(syncOnce(&phone, server, at: now.addingTimeInterval(11), sent: sent))
     send.append(Measurement.now() - before)
     before = Measurement.now()
     refused += refusals(syncOnce(&tablet, server, at: now.addingTimeInterval(12)))
@@ -111,7 +124,8 @@ func queueRow(count: Int, iterations: Int) throws -> ScaleRow {
     try library.playLast((0..<count).map(SyncWorkload.reference), in: .commute, now: start)
   }
   var refused = syncBoth(&phone, &tablet, server, at: start)
-  let sizes = recordBytes(server, prefixes: ["queue.commute"])
+  // A queue in parts: its head and its parts.
+  let sizes = recordBytes(server, prefixes: ["queue.commute", "part."])
   // Two states 100 edits apart each.
   var (left, right) = (phone.state, tablet.state)
   right.merge(left)
@@ -124,15 +138,21 @@ func queueRow(count: Int, iterations: Int) throws -> ScaleRow {
     try right.playLast([SyncWorkload.reference(count + 1 + edit)], in: .commute, now: now)
   }
   let merges = timeMerges(left, right, iterations: iterations)
+  let sent = SentBytes()
   let syncs = try timeSyncs(
-    phone: &phone, tablet: &tablet, server: server, start: start, iterations: iterations, refused: &refused
+    phone: &phone, tablet: &tablet, server: server, start: start, iterations: iterations, refused: &refused,
+    sent: sent
   ) { (library, iteration, now) throws(SyncError) in
     try library.playNext([SyncWorkload.reference(10 * count + iteration)], in: .commute, now: now)
   }
+  let after = recordBytes(server, prefixes: ["queue.commute", "part."])
+  if after.count != sizes.count || phone.state.episodes(in: .commute) != tablet.state.episodes(in: .commute) {
+    print("warning: after the edits the server holds \(after.count) records of the queue (\(sizes.count) before)")
+  }
   return ScaleRow(
     name: "queue of \(count.formatted()) episodes", records: sizes.count, largestRecordBytes: sizes.largest,
-    totalRecordBytes: sizes.total,
-    refused: refused, merge: merges, sendSync: syncs.send, receiveSync: syncs.receive)
+    totalRecordBytes: sizes.total, refused: refused, sentBytesPerEdit: sent.total / max(1, iterations),
+    merge: merges, sendSync: syncs.send, receiveSync: syncs.receive)
 }
 
 /// A library with `count` finished episodes on two devices: records, merge of states 100 finishes apart
@@ -154,15 +174,17 @@ func finishesRow(count: Int, iterations: Int) throws -> ScaleRow {
     right.markFinished(SyncWorkload.reference(count + 100 + edit).id, now: now)
   }
   let merges = timeMerges(left, right, iterations: iterations)
+  let sent = SentBytes()
   let syncs = try timeSyncs(
-    phone: &phone, tablet: &tablet, server: server, start: start, iterations: iterations, refused: &refused
+    phone: &phone, tablet: &tablet, server: server, start: start, iterations: iterations, refused: &refused,
+    sent: sent
   ) { (library, iteration, now) throws(SyncError) in
     library.markFinished(SyncWorkload.reference(10 * count + iteration).id, now: now)
   }
   return ScaleRow(
     name: "library of \(count.formatted()) finished episodes", records: sizes.count, largestRecordBytes: sizes.largest,
-    totalRecordBytes: sizes.total, refused: refused, merge: merges, sendSync: syncs.send,
-    receiveSync: syncs.receive)
+    totalRecordBytes: sizes.total, refused: refused, sentBytesPerEdit: sent.total / max(1, iterations),
+    merge: merges, sendSync: syncs.send, receiveSync: syncs.receive)
 }
 
 /// Prints the scale table and the history's figures; returns their JSON members.
@@ -185,6 +207,7 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
       .object([
         ("records", .integer(row.records)), ("largestRecordBytes", .integer(row.largestRecordBytes)),
         ("totalRecordBytes", .integer(row.totalRecordBytes)), ("refusedSaves", .integer(row.refused)),
+        ("sentBytesPerEdit", .integer(row.sentBytesPerEdit)),
         ("mergeNanoseconds", percentiles(row.merge)), ("sendSyncNanoseconds", percentiles(row.sendSync)),
         ("receiveSyncNanoseconds", percentiles(row.receiveSync)),
       ])
@@ -193,13 +216,15 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
   if !json && !rows.isEmpty {
     heading("At scale (\(iterations) syncs each)")
     let header = [
-      "scale", "records", "largest record", "all its records", "refused saves", "merge p50", "merge p90",
+      "scale", "records", "largest record", "all its records", "refused saves", "sent per edit", "merge p50",
+      "merge p90",
       "send sync p50", "send sync p90", "receive sync p50", "receive sync p90",
     ]
     let cells = rows.map { row in
       [
         row.name, "\(row.records)", "\(row.largestRecordBytes.formatted()) B", "\(row.totalRecordBytes.formatted()) B",
-        "\(row.refused)", text(row.merge.p50), text(row.merge.p90), text(row.sendSync.p50), text(row.sendSync.p90),
+        "\(row.refused)", "\(row.sentBytesPerEdit.formatted()) B", text(row.merge.p50), text(row.merge.p90),
+        text(row.sendSync.p50), text(row.sendSync.p90),
         text(row.receiveSync.p50), text(row.receiveSync.p90),
       ]
     }

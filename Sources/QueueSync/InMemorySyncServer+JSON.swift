@@ -5,7 +5,7 @@ import SmartFillSupport
 // processes use in turn (the kill test's device process does):
 //
 //     {"sequence": 12, "recordLimit": 1000000, "deletions": {"queue.bike": 9},
-//      "records": [{"id": "library", "type": "Library", "changeTag": "12", "sequence": 12,
+//      "records": [{"sequence": 12, "id": "library", "type": "Library", "changeTag": "12",
 //                   "fields": {"deviceID": {"string": "…"}, "state": {"json": "{…}"}, …}}, …]}
 
 extension InMemorySyncServer {
@@ -26,13 +26,8 @@ extension InMemorySyncServer {
           let stored = records[id]!
           json.element()
           json.object { json in
-            json.member("id", stored.record.id)
-            json.member("type", stored.record.type)
-            json.member("changeTag")
-            if let tag = stored.record.changeTag { json.string(tag) } else { json.null() }
             json.member("sequence", stored.sequence)
-            json.member("fields")
-            SyncRecord.writeFields(stored.record.fields, to: &json)
+            SyncRecord.writeMembers(of: stored.record, to: &json)
           }
         }
       }
@@ -49,11 +44,7 @@ extension InMemorySyncServer {
       let root = try JSONReader(parsing: bytes)
       var records: [String: Stored] = [:]
       for node in try root.array("records") {
-        let fields = try SyncRecord.readFields(node.field("fields"))
-        let record = SyncRecord(
-          id: try node.string("id"), type: try node.string("type"),
-          changeTag: try node.optional("changeTag").map { (tag) throws(JSONReadError) in try tag.string() },
-          fields: fields)
+        let record = try SyncRecord.read(node)
         records[record.id] = Stored(record: record, sequence: try node.field("sequence").integer(in: 1...Int.max))
       }
       var deletions: [String: Int] = [:]

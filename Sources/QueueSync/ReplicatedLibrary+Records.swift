@@ -70,8 +70,12 @@ extension ReplicatedLibrary {
   ///   - recordID: The record's identifier (`library` or `queue.<queue id>`).
   ///   - deviceName: The name shown to other devices' users ("iPad").
   ///   - changeTag: The server's change tag the record replaces.
+  ///   - episodeLimit: The most episodes the design's `episodes` field lists, with `episodeCount` added
+  ///     (a queue's head, see `QueueParts`); `nil` for all of them and no count.
   /// - Complexity: O(*n* log *n*) in the queue's entries.
-  package func record(_ recordID: String, deviceName: String, changeTag: String?) -> SyncRecord? {
+  package func record(_ recordID: String, deviceName: String, changeTag: String?, episodeLimit: Int? = nil)
+    -> SyncRecord?
+  {
     var fields: [String: SyncRecord.Field] = [
       "deviceID": .string(replica.rawValue), "deviceName": .string(deviceName),
     ]
@@ -89,7 +93,7 @@ extension ReplicatedLibrary {
     // state), so that 1,000 episodes take about 110 KB.
     var episodes = JSONWriter(style: .compact)
     episodes.inlineArray { json in
-      for item in order {
+      for item in order.prefix(episodeLimit ?? order.count) {
         json.element()
         json.inlineArray { json in
           json.element()
@@ -106,6 +110,7 @@ extension ReplicatedLibrary {
     fields["queueID"] = .string(queue.id.rawValue)
     fields["name"] = .string(queue.name)
     fields["episodes"] = .json(episodes.bytes)
+    if episodeLimit != nil { fields["episodeCount"] = .integer(order.count) }
     fields["currentIndex"] = .integer(queue.currentIndex(in: order))
     fields["autoSwitchRules"] = .json(rules.bytes)
     fields["isAutoSwitchEnabled"] = .bool(queue.autoSwitch.value)

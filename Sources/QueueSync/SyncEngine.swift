@@ -16,13 +16,17 @@ import SmartFillSupport
 /// - A save whose answer was lost is harmless: the records stay pending, the next save meets a conflict with
 ///   the device's own state, the merge changes nothing, and the record is done (merging is idempotent).
 /// - A record the server deleted stays deleted: the engine drops the queue and never saves it again.
+/// - A queue whose record would pass 700 KB travels as a head and parts (see `QueueParts`): the parts are
+///   saved first, the head in a later request once they all were; the parts no head names any more are
+///   deleted (``SyncRequest/delete(_:)``); fetched parts and heads wait in `partCache` until a head's parts
+///   are all there.
 /// - Every merge that changes what the listener sees yields ``MergeSummary``s, none for the device's own
 ///   changes coming back.
 /// - ``SyncStore`` saves the whole engine (library, replicated state, pending records, token) in one atomic
 ///   write.
 ///
 /// The engine is sans-I/O: ``nextRequest(now:)`` says what to send and ``handleFetch(_:now:)``,
-/// ``handleSave(_:now:)`` and ``handleFailure(_:)`` take the answers, so that tests and simulations can lose,
+/// ``handleSave(_:now:)``, ``handleDelete(_:)`` and ``handleFailure(_:)`` take the answers, so that tests and simulations can lose,
 /// duplicate and reorder them. ``sync(with:now:)`` drives a ``SyncServer`` through them.
 public struct SyncEngine: Sendable {
   /// How long a local change may wait before it goes out, in seconds: 10.
@@ -69,6 +73,21 @@ public struct SyncEngine: Sendable {
   var confirmedState: ReplicatedLibrary?
   /// Draws the suffix of a new identity; the tests seed it, to replay a run.
   package var identityRandom: SplitMix64?
+  /// Queues travelling in parts: the parts and heads fetched and not merged yet, the parts on the server and
+  /// the newest heads seen (see ``SyncStore``).
+  package var partCache = QueuePartCache()
+  /// The size past which a queue's record goes in parts (``QueueParts/splitBytes``); the tests lower it.
+  package var splitBytes = QueueParts.splitBytes
+  /// The largest slice of a queue's state in one part (``QueueParts/partBytes``); the tests lower it.
+  package var partBytes = QueueParts.partBytes
+  /// The heads whose parts are being saved, by record identifier.
+  var staged: [String: StagedHead] = [:]
+  /// Bumped when a head's parts must take other names than their content gives (those were deleted).
+  var partSalt: [String: Int] = [:]
+  /// Each queue record of the save awaiting its answer, as the part cache notes it once saved.
+  var sentHeads: [String: QueuePartCache.HeadView] = [:]
+  /// Whether the fetch under way started from no token: the cache of parts starts afresh.
+  var fetchingAfresh = false
 
   /// A new device's engine: the built-in queues, nothing fetched yet.
   public init(replica: ReplicaID, deviceName: String, now: Date) {
@@ -171,35 +190,60 @@ public struct SyncEngine: Sendable {
     needsFetch = true
   }
 
-  /// What to send next in the current sync: a fetch first, then the pending records once they are due;
-  /// `nil` when this sync is done.
+  /// What to send next in the current sync: a fetch first, then the pending records once they are due (a
+  /// queue in parts: its parts, then its head in a later request), then the deletion of the parts no head
+  /// names; `nil` when this sync is done.
   public mutating func nextRequest(now: Date) -> SyncRequest? {
-    if needsFetch { return .fetch(since: token) }
+    if needsFetch {
+      fetchingAfresh = token == nil
+      return .fetch(since: token)
+    }
     // Nothing goes out before a complete fetch has told whether this state's identity is still its own.
     guard loadedState == nil else { return nil }
     // A clock set back (a wrong clock corrected) must not hold the changes until it reaches the wrong time.
     if let since = pendingSince, now < since { pendingSince = now }
-    guard let due = nextSaveDate, now >= due else { return nil }
-    var records: [SyncRecord] = []
-    inFlight = [:]
-    for id in pending.sorted() {
-      guard let record = state.record(id, deviceName: deviceName, changeTag: changeTags[id]) else {
-        pending.remove(id)
-        continue
+    staged = staged.filter { pending.contains($0.key) }
+    if let due = nextSaveDate, now >= due {
+      var records: [SyncRecord] = []
+      inFlight = [:]
+      sentHeads = [:]
+      for id in pending.sorted() {
+        if id.hasPrefix("queue.") {
+          guard let sent = outgoing(id) else {
+            pending.remove(id)
+            continue
+          }
+          records += sent
+          continue
+        }
+        guard let record = state.record(id, deviceName: deviceName, changeTag: changeTags[id]) else {
+          pending.remove(id)
+          continue
+        }
+        inFlight[id] = generations[id, default: 0]
+        records.append(record)
       }
-      inFlight[id] = generations[id, default: 0]
-      records.append(record)
+      if pending.isEmpty { pendingSince = nil }
+      if !records.isEmpty { return .save(records) }
     }
-    if pending.isEmpty { pendingSince = nil }
-    return records.isEmpty ? nil : .save(records)
+    let doomed = deletableParts(now: now)
+    return doomed.isEmpty ? nil : .delete(doomed)
   }
 
   /// Merges fetched changes (in any order, repeated or not).
   ///
   /// - Returns: The summaries for the listener and the records that could not be read.
   public mutating func handleFetch(_ changes: FetchedChanges, now: Date) -> SyncReport {
+    if fetchingAfresh {
+      // Everything the server holds comes again: parts and heads kept from before may be gone.
+      partCache.bodies = [:]
+      partCache.waiting = [:]
+      fetchingAfresh = false
+    }
     var report = merge(changes.changed, now: now)
-    for id in changes.deleted { report.merge(dropDeleted(id)) }
+    for id in changes.deleted {
+      if QueueParts.isPart(id) { dropPart(id, now: now) } else { report.merge(dropDeleted(id)) }
+    }
     token = changes.token
     if !changes.moreComing {
       needsFetch = false
@@ -215,11 +259,26 @@ public struct SyncEngine: Sendable {
     var report = SyncReport()
     var conflicts: [SyncRecord] = []
     for outcome in outcomes {
+      if QueueParts.isPart(Self.recordID(of: outcome)) {
+        handlePartOutcome(outcome, now: now, report: &report)
+        continue
+      }
       switch outcome {
       case .saved(let record):
         if let tag = record.changeTag { changeTags[record.id] = tag }
-        if inFlight[record.id] == generations[record.id, default: 0] { pending.remove(record.id) }
+        // The server holds this head now: the parts of those it replaced can go.
+        if let view = sentHeads[record.id] {
+          if view.parts.isEmpty { partCache.heads[record.id] = [view] } else { partCache.notice(view, of: record.id) }
+        }
+        if inFlight[record.id] == generations[record.id, default: 0] {
+          pending.remove(record.id)
+          staged[record.id] = nil
+        }
       case .conflict(let serverRecord):
+        // The server's record now: one in one piece names no parts.
+        if serverRecord.id.hasPrefix("queue."), !QueueParts.isHead(serverRecord) {
+          partCache.heads[serverRecord.id] = [.init(clock: VersionVector(), parts: [])]
+        }
         conflicts.append(serverRecord)
       case .deleted(let id):
         report.merge(dropDeleted(id))
@@ -230,15 +289,28 @@ public struct SyncEngine: Sendable {
       }
     }
     inFlight = [:]
+    sentHeads = [:]
     report.merge(merge(conflicts, now: now))
+    // A head that won whose parts this device lacks waits for them: fetch them before saving again.
+    if conflicts.contains(where: { partCache.waiting[$0.id] != nil }) { needsFetch = true }
     if pending.isEmpty { pendingSince = nil }
     return report
+  }
+
+  static func recordID(of outcome: SaveOutcome) -> String {
+    switch outcome {
+    case .saved(let record): return record.id
+    case .conflict(let record): return record.id
+    case .deleted(let id): return id
+    case .tooLarge(let id, _, _): return id
+    }
   }
 
   /// Takes a failed request (a save whose answer never came included): the sync stops, and what was
   /// pending stays pending; an expired token makes the next sync fetch everything.
   public mutating func handleFailure(_ error: SyncServerError) {
     inFlight = [:]
+    sentHeads = [:]
     needsFetch = false
     if case .changeTokenExpired = error { token = nil }
   }
@@ -253,6 +325,9 @@ public struct SyncEngine: Sendable {
     guard !records.isEmpty else { return report }
     takeSnapshots(now: now)
     noteEdits(now: now, before: state)
+    let (records, problems) = takeParts(records, now: now)
+    report.problems = problems
+    guard !records.isEmpty else { return report }
     var read: [(record: SyncRecord, state: RecordState)] = []
     var seen: Set<[String]> = []
     for record in records where !deletedOnServer.contains(record.id) {
@@ -288,6 +363,11 @@ public struct SyncEngine: Sendable {
       let writer = (Self.string(record, "deviceID") ?? "", Self.string(record, "deviceName") ?? "another device")
       switch recordState {
       case .queue(let queue):
+        // A head staged before this merge lacks what it brought: it is made again from the merged state.
+        staged[record.id] = nil
+        if let info = try? QueueParts.info(of: record) {
+          partCache.headClock[record.id] = info.clock.union(partCache.headClock[record.id] ?? VersionVector())
+        }
         state.merge(queue)
         writers[queue.id] = writer
       case .library(let finished, let audioDevices):
@@ -353,6 +433,10 @@ public struct SyncEngine: Sendable {
     pending.remove(id)
     changeTags[id] = nil
     if id.hasPrefix("queue.") {
+      // Its parts are named by no head now: they go.
+      partCache.heads[id] = nil
+      partCache.waiting[id] = nil
+      staged[id] = nil
       let queue = QueueID(String(id.dropFirst(6)))
       if let name = state.queues[queue]?.name, state.queues[queue]?.isVisible(finished: state.finished) == true {
         state.queues[queue] = nil
@@ -376,6 +460,8 @@ public enum SyncRequest: Sendable, Hashable {
   case fetch(since: ChangeToken?)
   /// Save these records.
   case save([SyncRecord])
+  /// Delete these records (parts of queues no head names any more).
+  case delete([String])
 }
 
 /// What a sync (or one answer) brought: summaries for the listener, records that could not be used, and the
@@ -417,6 +503,9 @@ extension SyncEngine {
         switch request {
         case .fetch(let token): report.merge(handleFetch(try await server.fetchChanges(since: token), now: now))
         case .save(let records): report.merge(handleSave(try await server.save(records), now: now))
+        case .delete(let ids):
+          try await server.delete(ids)
+          handleDelete(ids)
         }
       } catch {
         handleFailure(error)
@@ -431,7 +520,8 @@ extension SyncEngine {
   /// file; `after` runs after each answer is taken (to save the engine, or to crash there).
   package mutating func syncNow(
     now: Date, fetch: (ChangeToken?) -> Result<FetchedChanges, SyncServerError>,
-    save: ([SyncRecord]) -> Result<[SaveOutcome], SyncServerError>, after: (inout SyncEngine) -> Void = { _ in }
+    save: ([SyncRecord]) -> Result<[SaveOutcome], SyncServerError>,
+    delete: ([String]) -> Result<Void, SyncServerError>, after: (inout SyncEngine) -> Void = { _ in }
   ) -> SyncReport {
     beginSync()
     var report = SyncReport()
@@ -441,6 +531,11 @@ extension SyncEngine {
       switch request {
       case .fetch(let token): answer = fetch(token).map { handleFetch($0, now: now) }
       case .save(let records): answer = save(records).map { handleSave($0, now: now) }
+      case .delete(let ids):
+        answer = delete(ids).map {
+          handleDelete(ids)
+          return SyncReport()
+        }
       }
       switch answer {
       case .success(let part): report.merge(part)

@@ -51,4 +51,27 @@ extension SyncRecord {
     }
     return fields
   }
+
+  /// Writes the record's `id`, `type`, `changeTag` and `fields` as members of the object being written.
+  ///
+  /// - Complexity: O(*n* log *n*) in the number of fields, plus their size.
+  package static func writeMembers(of record: SyncRecord, to json: inout JSONWriter) {
+    json.member("id", record.id)
+    json.member("type", record.type)
+    json.member("changeTag")
+    if let tag = record.changeTag { json.string(tag) } else { json.null() }
+    json.member("fields")
+    writeFields(record.fields, to: &json)
+  }
+
+  /// Reads a record ``writeMembers(of:to:)`` wrote.
+  ///
+  /// - Throws: `JSONReadError` naming the member's path.
+  /// - Complexity: O(*n*) in the size of the record.
+  package static func read(_ node: JSONReader) throws(JSONReadError) -> SyncRecord {
+    SyncRecord(
+      id: try node.string("id"), type: try node.string("type"),
+      changeTag: try node.optional("changeTag").map { (tag) throws(JSONReadError) in try tag.string() },
+      fields: try readFields(node.field("fields")))
+  }
 }

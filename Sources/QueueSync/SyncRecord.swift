@@ -9,6 +9,12 @@ import Foundation
 /// `Library` record, whose `state` holds the answers about audio devices; and up to 64 `Finished` records
 /// (`finished.00` … `finished.3f`), each holding the finished episodes whose GUID hashes to it. The design's
 /// fields are for other readers (a web view, a CloudKit dashboard); merging reads only `state`.
+///
+/// A queue whose record would pass 700 KB (`QueueParts`) travels as a head and parts: the head is its `Queue`
+/// record without `state` (its `episodes` capped at 1,000, with `episodeCount`), naming its parts (`parts`),
+/// the state's length (`stateBytes`), checksum (`stateChecksum`) and `headClock`; each `QueuePart` record
+/// (`part.<16 hex digits>.<index>`, immutable) holds a slice of the state's bytes in `data`, with `queueID`,
+/// `index` and `deviceID`. The queue is merged once all its parts are there.
 public struct SyncRecord: Sendable, Hashable {
   /// A field's value.
   public enum Field: Sendable, Hashable {
@@ -33,9 +39,10 @@ public struct SyncRecord: Sendable, Hashable {
   /// CloudKit's record size limit: 1 MB.
   public static let maximumBytes = 1_000_000
 
-  /// The record's identifier: `queue.<queue id>`, `library` or `finished.<shard, two hex digits>`.
+  /// The record's identifier: `queue.<queue id>`, `library`, `finished.<shard, two hex digits>` or
+  /// `part.<16 hex digits>.<index>`.
   public var id: String
-  /// The record's type: `Queue`, `Library` or `Finished`.
+  /// The record's type: `Queue`, `Library`, `Finished` or `QueuePart`.
   public var type: String
   /// The server's change tag of the version this record was read from; `nil` for a record not yet saved.
   public var changeTag: String?

@@ -24,6 +24,7 @@ import SmartFillSupport
 ///         "pending": ["queue.commute"], "pendingSince": "2026-01-01T08:00:00Z", "deletedOnServer": [],
 ///         "finished": {…the library record's state…}, "queues": [{…a queue record's state…}, …],
 ///         "unconfirmed": {"counter": 37, "finishes": [[feed URL, GUID, counter], …]},
+///         "parts": {…queues travelling in parts, fetched and not merged yet (see `QueuePartCache`)…},
 ///         "snapshots": [{"queueID": …, "name": …, "takenAt": …, "rules": […], "smartFill": null,
 ///                        "episodes": [[feed URL, GUID, title, show title, duration|null, added at], …]}, …]
 ///       }
@@ -160,6 +161,7 @@ public struct SyncStore: Sendable {
         if let loaded = engine.confirmedState ?? engine.loadedState {
           writeUnconfirmed(since: loaded, of: state, to: &json)
         }
+        writeParts(engine.partCache, to: &json)
         json.member("snapshots")
         json.array { json in
           for snapshot in engine.snapshots {
@@ -285,6 +287,7 @@ public struct SyncStore: Sendable {
       deletedOnServer: Set(try strings("deletedOnServer")), snapshots: snapshots)
     engine.loadedState = state
     engine.confirmedState = confirmed
+    engine.partCache = try readParts(sync.optional("parts"))
     return engine
   }
 }

@@ -184,6 +184,15 @@ package struct ReplicatedDevice: SimulatedReplica {
             return .failure(.connectionLost)
           }
           return .success(outcomes)
+        },
+        delete: { ids in
+          server.server.remove(ids)
+          if transport.random.chance(transport.lostSavePercent, in: 100) {
+            transport.lostAnswers += 1
+            failed = true
+            return .failure(.connectionLost)
+          }
+          return .success(())
         })
       if !failed && engine.pending.isEmpty { return }
     }

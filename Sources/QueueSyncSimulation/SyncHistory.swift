@@ -67,7 +67,8 @@ package enum SyncHistory {
       let report = devices[index].syncNow(
         now: time,
         fetch: { token in Result { () throws(SyncServerError) in try server.changes(since: token) } },
-        save: { records in .success(server.apply(records)) })
+        save: { records in .success(server.apply(records)) },
+        delete: { ids in .success(server.remove(ids)) })
       figures.refusedSaves +=
         report.problems.filter {
           if case .recordTooLarge = $0 { return true } else { return false }

@@ -29,6 +29,7 @@ func sync(_ engine: inout SyncEngine, at time: Date) {
     now: time,
     fetch: { token in Result { () throws(SyncServerError) in try server.changes(since: token) } },
     save: { records in Result { () throws(SyncServerError) in try server.apply(records) } },
+    delete: { ids in Result { () throws(SyncServerError) in try server.remove(ids) } },
     after: { engine in
       do { try store.save(engine) } catch { fail("\(error)") }
     })

@@ -54,7 +54,7 @@ struct RecordLimitTests {
       save: { records in
         for record in records { sent[record.id, default: 0] += 1 }
         return .success(server.apply(records))
-      })
+      }, delete: { ids in .success(server.remove(ids)) })
   }
 
   @Test("100,000 finished episodes reach another device, in records each well under the limit")

@@ -48,6 +48,12 @@ func sync(_ engine: inout SyncEngine, at time: Date) {
       saveServer(server)
       return .success(outcomes)
     },
+    delete: { ids in
+      let server = loadServer()
+      server.remove(ids)
+      saveServer(server)
+      return .success(())
+    },
     after: { engine in
       do { try store.save(engine) } catch { fail("\(error)") }
     })
