@@ -25,6 +25,7 @@ import SmartFillSupport
 ///         "finished": {…the library record's state…}, "queues": [{…a queue record's state…}, …],
 ///         "unconfirmed": {"counter": 37, "finishes": [[feed URL, GUID, counter], …]},
 ///         "parts": {…queues travelling in parts, fetched and not merged yet (see `QueuePartCache`)…},
+///         "devices": {…the devices' `Device` records, left out when none (see `DeviceRegistry`)…},
 ///         "snapshots": [{"queueID": …, "name": …, "takenAt": …, "rules": […], "smartFill": null,
 ///                        "episodes": [[feed URL, GUID, title, show title, duration|null, added at], …]}, …]
 ///       }
@@ -162,6 +163,7 @@ public struct SyncStore: Sendable {
           writeUnconfirmed(since: loaded, of: state, to: &json)
         }
         writeParts(engine.partCache, to: &json)
+        writeRegistry(engine.registry, to: &json)
         json.member("snapshots")
         json.array { json in
           for snapshot in engine.snapshots {
@@ -288,6 +290,7 @@ public struct SyncStore: Sendable {
     engine.loadedState = state
     engine.confirmedState = confirmed
     engine.partCache = try readParts(sync.optional("parts"))
+    engine.registry = try readRegistry(sync.optional("devices"))
     return engine
   }
 }
