@@ -260,6 +260,7 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
         + "\(history.serverBytes.formatted()) B, the largest \(history.largestRecordBytes.formatted()) B; "
         + "\(history.refusedSaves) saves refused; queues kept \(history.queuesKept) (\(history.queuesShown) shown); "
         + "\(history.finishedEpisodes.formatted()) finished episodes; \(history.episodesShown) episodes in queues")
+    print("tombstones set apart on the phone at the end: \(history.tombstones)")
   }
   members.append(
     (
@@ -272,6 +273,7 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
         ("serverBytes", .integer(history.serverBytes)), ("largestRecordBytes", .integer(history.largestRecordBytes)),
         ("refusedSaves", .integer(history.refusedSaves)), ("queuesKept", .integer(history.queuesKept)),
         ("queuesShown", .integer(history.queuesShown)), ("finishedEpisodes", .integer(history.finishedEpisodes)),
+        ("tombstones", .integer(history.tombstones)),
         ("seconds", .number(historySeconds)),
       ])
     ))
