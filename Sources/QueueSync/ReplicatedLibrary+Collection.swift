@@ -30,11 +30,33 @@ extension ReplicatedLibrary {
   /// in the list), under its own name, then forgets `id`: its record was deleted on the server, which refuses
   /// every later save of it, and nothing the listener saw in it may be lost.
   ///
+  /// When another device kept the queue first (this device merged its `<id>-kept`), the episodes this copy shows
+  /// that that one lacks are added to it instead, so that the two devices end with one queue.
+  ///
   /// - Returns: The new identifier, or `nil` when no copy could be made (the library is at its queue limit);
   ///   the queue then stays as it is, unsynced.
   /// - Complexity: O(*n* log *n*) in the queue's entries.
   mutating func keepCollected(_ id: QueueID, now: Date) -> QueueID? {
-    guard let name = queues[id]?.name else { return nil }
+    guard let original = queues[id] else { return nil }
+    let name = original.name
+    let first = QueueID(id.rawValue + "-kept")
+    if let kept = queues[first], kept.isVisible(finished: finished) {
+      // Another device kept it first: the episodes this copy shows that that one lacks join it, at its end.
+      let have = Set(episodes(in: first))
+      let missing = original.order(finished: finished).compactMap { item in
+        have.contains(item.episode)
+          ? nil
+          : original.entries[item.episode]?.info?.reference(
+            playedSeconds: original.entries[item.episode]!.playedSeconds)
+      }
+      do {
+        if !missing.isEmpty { try playLast(missing, in: first, now: now) }
+        forgetQueue(id)
+        return first
+      } catch {
+        // Past a limit of the queue: a copy of its own keeps them instead.
+      }
+    }
     let newID: QueueID
     do { newID = try duplicate(id, newID: keptIdentifier(for: id), now: now) } catch { return nil }
     forgetQueue(id)

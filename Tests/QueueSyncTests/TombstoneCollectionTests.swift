@@ -109,6 +109,32 @@ struct TombstoneCollectionTests {
     }
   }
 
+  @Test("two expired devices keeping the same collected queue end with one queue holding both adds")
+  func twoDevicesKeep() throws {
+    var fleet = try registeredFleet()
+    let ids = try createQueues(1, in: &fleet, day: 1)
+    try fleet.edit(0, day: 2) { (library) throws(SyncError) in try library.delete(ids[0], now: TombstoneFleet.day(2)) }
+    fleet.syncAll([0], day: 2)
+    fleet.syncAll([0], day: 95, rounds: 4)
+    #expect(fleet.server.record("queue.q0") == nil)
+    for (index, guid) in [(1, "one"), (2, "two")] {
+      try fleet.edit(index, day: 100) { (library) throws(SyncError) in
+        try library.playLast([reference(guid)], in: ids[0], now: TombstoneFleet.day(100))
+      }
+    }
+    fleet.sync(1, day: 100)
+    fleet.sync(1, day: 100, seconds: 120)
+    let report = fleet.sync(2, day: 100, seconds: 180)
+    #expect(report.summaries.contains { $0.change == .keptAfterCollection(newID: QueueID("q0-kept")) })
+    fleet.syncAll(day: 101)
+    for (index, device) in fleet.devices.enumerated() {
+      let shown = try device.library().queues.filter { $0.id.rawValue.hasPrefix("q0") }
+      #expect(shown.map(\.id) == [QueueID("q0-kept")], "device \(index)")
+      #expect(Set(guids(device.state, QueueID("q0-kept"))) == ["q0-a", "q0-b", "one", "two"], "device \(index)")
+      #expect(device.state.hasSameState(as: fleet.devices[0].state))
+    }
+  }
+
   @Test("a lone device collects its tombstones once they are 30 days old")
   func loneDevice() throws {
     var fleet = TombstoneFleet(count: 1)
