@@ -32,7 +32,8 @@ struct SnapshotKey: Sendable, Hashable {
 }
 
 extension SyncEngine {
-  /// How long snapshots are kept, in days: 14 (one per queue per day; the newest of each queue always).
+  /// How long snapshots are kept, in days: 14 (one per queue per day; the newest of each queue always), or
+  /// less when they hold more than ``snapshotEntryLimit`` entries.
   public static let snapshotDays = 14
 
   /// The most entries the snapshots keep together, a snapshot counting one entry and one per episode it

@@ -4,44 +4,46 @@ import SmartFill
 import SmartFillSupport
 
 /// The restore snapshots in the state file (``SyncStore``): each distinct episode's information once, in
-/// `snapshotEpisodes`, and each snapshot's episodes as indexes into it, since most snapshots of a queue repeat
-/// most of its episodes:
+/// `snapshotEpisodes`, each feed with its show's title once, in `snapshotFeeds`, and each snapshot's episodes
+/// as indexes into the episodes, since most snapshots of a queue repeat most of its episodes and most episodes
+/// share their feed with others:
 ///
-///     "snapshotEpisodes": [[feed URL, GUID, title, show title, duration|null, added at], …],
+///     "snapshotFeeds": [[feed URL, show title], …],
+///     "snapshotEpisodes": [[feed, GUID, title, duration|null, added at], …],
 ///     "snapshots": [{"queueID": …, "name": …, "takenAt": …, "rules": […], "smartFill": null,
 ///                    "episodes": [0, 1, 5, …]}, …]
 ///
-/// A file written before the table (no `snapshotEpisodes`, each episode written out in full in its snapshot)
-/// still reads; an element of `episodes` may be either form. An older engine refuses a file with the table
-/// (an index where it expects an episode), with a typed error, and leaves it as it is.
+/// A file written before the tables (none of them, each episode written out in full in its snapshot as
+/// `[feed URL, GUID, title, show title, duration|null, added at]`) still reads; an element of `episodes` may be
+/// either form. An older engine refuses a file with the tables (an index where it expects an episode), with a
+/// typed error, and leaves it as it is.
 extension SyncStore {
-  /// Writes the `snapshotEpisodes` and `snapshots` members of the `sync` object.
+  /// Writes the `snapshotFeeds`, `snapshotEpisodes` and `snapshots` members of the `sync` object.
   ///
   /// - Complexity: O(*e*) in the snapshots' episodes.
   static func writeSnapshots(_ snapshots: [QueueSnapshot], to json: inout JSONWriter) {
-    var indexes: [EpisodeInfo: Int] = [:]
-    var table: [EpisodeInfo] = []
-    let lists = snapshots.map { snapshot in
-      snapshot.episodeInfos.map { info in
-        if let index = indexes[info] { return index }
-        indexes[info] = table.count
-        table.append(info)
-        return table.count - 1
+    var episodes = Interned<EpisodeInfo>()
+    let lists = snapshots.map { $0.episodeInfos.map { episodes.index(of: $0) } }
+    var feeds = Interned<[String]>()
+    let feedIndexes = episodes.values.map { feeds.index(of: [$0.id.feedURL, $0.showTitle]) }
+    json.member("snapshotFeeds")
+    json.array { json in
+      for feed in feeds.values {
+        json.element()
+        json.strings(feed)
       }
     }
     json.member("snapshotEpisodes")
     json.array { json in
-      for episode in table {
+      for (episode, feed) in zip(episodes.values, feedIndexes) {
         json.element()
         json.inlineArray { json in
           json.element()
-          json.string(episode.id.feedURL)
+          json.integer(feed)
           json.element()
           json.string(episode.id.guid)
           json.element()
           json.string(episode.title)
-          json.element()
-          json.string(episode.showTitle)
           json.element()
           if let duration = episode.durationSeconds { json.integer(duration) } else { json.null() }
           json.element()
@@ -78,7 +80,22 @@ extension SyncStore {
   ///
   /// - Complexity: O(*e*) in the snapshots' episodes.
   static func readSnapshots(_ sync: JSONReader) throws(JSONReadError) -> [QueueSnapshot] {
-    let table = try (sync.optional("snapshotEpisodes")?.elements() ?? []).map(episodeInfo)
+    let feeds = try (sync.optional("snapshotFeeds")?.elements() ?? []).map { (node) throws(JSONReadError) in
+      let parts = try node.elements()
+      if parts.count != 2 { throw node.error("expected [feed URL, show title], found \(parts.count) elements") }
+      return (url: try parts[0].string(), show: try parts[1].string())
+    }
+    let table = try (sync.optional("snapshotEpisodes")?.elements() ?? []).map { (node) throws(JSONReadError) in
+      let parts = try node.elements()
+      if parts.count != 5 { throw node.error("expected 5 elements, found \(parts.count)") }
+      let feed = try parts[0].integer()
+      guard feeds.indices.contains(feed) else {
+        throw parts[0].error("no feed \(feed) in snapshotFeeds, which has \(feeds.count)")
+      }
+      return try episodeInfo(
+        feedURL: feeds[feed].url, guid: parts[1], title: parts[2], showTitle: feeds[feed].show, duration: parts[3],
+        addedAt: parts[4], at: node)
+    }
     var snapshots: [QueueSnapshot] = []
     for node in try sync.array("snapshots") {
       var episodes: [EpisodeInfo] = []
@@ -112,12 +129,39 @@ extension SyncStore {
   private static func episodeInfo(_ item: JSONReader) throws(JSONReadError) -> EpisodeInfo {
     let parts = try item.elements()
     if parts.count != 6 { throw item.error("expected 6 elements, found \(parts.count)") }
-    let id = EpisodeID(feedURL: try parts[0].string(), guid: try parts[1].string())
+    return try episodeInfo(
+      feedURL: parts[0].string(), guid: parts[1], title: parts[2], showTitle: parts[3].string(), duration: parts[4],
+      addedAt: parts[5], at: item)
+  }
+
+  /// An episode's information from its parts, checked; `item` is where it was written.
+  private static func episodeInfo(
+    feedURL: String, guid: JSONReader, title: JSONReader, showTitle: String, duration: JSONReader,
+    addedAt: JSONReader, at item: JSONReader
+  ) throws(JSONReadError) -> EpisodeInfo {
+    let id = EpisodeID(feedURL: feedURL, guid: try guid.string())
     if id.feedURL.isEmpty || id.guid.isEmpty { throw item.error("an episode needs a feed URL and a GUID") }
     return EpisodeInfo(
-      id: id, title: try parts[2].string(), showTitle: try parts[3].string(),
-      durationSeconds: parts[4].value == .null
-        ? nil : try parts[4].integer(in: 1...EpisodeReference.maximumDurationSeconds),
-      addedAt: Date(timeIntervalSince1970: Double(try parts[5].integer(in: 0...(1 << 40)))))
+      id: id, title: try title.string(), showTitle: showTitle,
+      durationSeconds: duration.value == .null
+        ? nil : try duration.integer(in: 1...EpisodeReference.maximumDurationSeconds),
+      addedAt: Date(timeIntervalSince1970: Double(try addedAt.integer(in: 0...(1 << 40)))))
+  }
+}
+
+/// Values numbered in the order first met, each once: the tables of the state file's snapshots.
+private struct Interned<Value: Hashable> {
+  /// The values, each once, in the order first met.
+  private(set) var values: [Value] = []
+  private var indexes: [Value: Int] = [:]
+
+  /// The number of `value`, numbering it if new.
+  ///
+  /// - Complexity: O(1) on average.
+  mutating func index(of value: Value) -> Int {
+    if let index = indexes[value] { return index }
+    indexes[value] = values.count
+    values.append(value)
+    return values.count - 1
   }
 }

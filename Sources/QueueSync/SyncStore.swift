@@ -24,14 +24,16 @@ import SmartFillSupport
 ///         "pending": ["queue.commute"], "pendingSince": "2026-01-01T08:00:00Z", "deletedOnServer": [],
 ///         "finished": {…the library record's state…}, "queues": [{…a queue record's state…}, …],
 ///         "unconfirmed": {"counter": 37, "finishes": [[feed URL, GUID, counter], …]},
-///         "snapshotEpisodes": [[feed URL, GUID, title, show title, duration|null, added at], …],
+///         "snapshotFeeds": [[feed URL, show title], …], "snapshotEpisodes": [[feed, GUID, title, duration|null,
+///                                                                             added at], …],
 ///         "snapshots": [{"queueID": …, "name": …, "takenAt": …, "rules": […], "smartFill": null,
 ///                        "episodes": [0, 1, 5, …]}, …]
 ///       }
 ///     }
 ///
-/// Each snapshot's episodes are indexes into `snapshotEpisodes`, where each episode is written once (see
-/// `SyncStore+Snapshots.swift`; a file written before that, each episode in full in its snapshot, still reads).
+/// Each snapshot's episodes are indexes into `snapshotEpisodes`, where each episode is written once, its feed an
+/// index into `snapshotFeeds` (see `SyncStore+Snapshots.swift`; a file written before these tables, each
+/// episode in full in its snapshot, still reads).
 public struct SyncStore: Sendable {
   /// The version of the file format written; reading refuses a newer one.
   public static let formatVersion = 1

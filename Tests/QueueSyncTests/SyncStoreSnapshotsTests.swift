@@ -88,19 +88,27 @@ struct SyncStoreSnapshotsTests {
     #expect(String(decoding: bytes, as: UTF8.self).components(separatedBy: "show-2.xml").count == 2)
   }
 
-  @Test("an index past the episode table is refused with its place")
-  func badIndex() throws {
+  @Test(
+    "an index past a table is refused with its place",
+    arguments: [
+      (
+        #"[[0, "a", "", 60, 0]]"#, "[0, 2]", "sync.snapshots[2].episodes[1]",
+        "no episode 2 in snapshotEpisodes, which has 1"
+      ),
+      (#"[[1, "a", "", 60, 0]]"#, "[0]", "sync.snapshotEpisodes[0][0]", "no feed 1 in snapshotFeeds, which has 1"),
+      (#"[[0, "a", "", 60]]"#, "[0]", "sync.snapshotEpisodes[0]", "expected 5 elements, found 4"),
+    ])
+  func badIndex(table: String, episodes: String, location: String, reason: String) throws {
     let text = Self.fileBeforeTheTable.replacingOccurrences(
-      of: #""episodes": []"#, with: #""episodes": [0, 2]"#
+      of: #""episodes": []"#, with: #""episodes": "# + episodes
     )
     .replacingOccurrences(
       of: #""queues": [],"#,
-      with: #""queues": [], "snapshotEpisodes": [["https://example.com/show-1.xml", "a", "", "", 60, 0]],"#)
-    #expect(
-      throws: SyncError.invalidStateFile(
-        path: "bad.json", location: "sync.snapshots[2].episodes[1]",
-        reason: "no episode 2 in snapshotEpisodes, which has 1")
-    ) { try SyncStore.engine(bytes: Array(text.utf8), path: "bad.json") }
+      with: #""queues": [], "snapshotFeeds": [["https://example.com/show-1.xml", "Show 1"]], "snapshotEpisodes": "#
+        + table + ",")
+    #expect(throws: SyncError.invalidStateFile(path: "bad.json", location: location, reason: reason)) {
+      try SyncStore.engine(bytes: Array(text.utf8), path: "bad.json")
+    }
   }
 
   @Test("every snapshot reads back from the state file as it was taken, and restores the same")
@@ -134,7 +142,7 @@ struct SyncStoreSnapshotsTests {
     let parts = try StateFileBreakdown(engine)
     #expect(parts.total == text.utf8.count)
     // The snapshots close the `sync` object: from the comma before their first member to its closing line.
-    let from = try #require(text.range(of: ",\n    \"snapshotEpisodes\""))
+    let from = try #require(text.range(of: ",\n    \"snapshotFeeds\""))
     let to = try #require(text.range(of: "\n  }\n}\n", options: .backwards))
     #expect(parts.snapshots == text.utf8.distance(from: from.lowerBound, to: to.lowerBound))
     #expect(parts.snapshotCount == engine.snapshots.count)
@@ -180,7 +188,8 @@ struct SyncStoreSnapshotsTests {
   }
 
   /// `days` days of edits on `engine` from day `firstDay`: queues created (up to 14) and deleted, each queue
-  /// shown given episodes (some of them again with other titles), episodes removed and finished.
+  /// shown given episodes (some of them again with other titles, or another show title for their feed), episodes
+  /// removed and finished.
   static func history(_ engine: inout SyncEngine, days: Int, firstDay: Int = 0, random: inout SplitMix64) throws {
     for day in firstDay..<(firstDay + days) {
       for step in 0..<random.integer(in: 10...30) {
@@ -197,7 +206,8 @@ struct SyncStoreSnapshotsTests {
               return EpisodeReference(
                 episodeGUID: "e\(number)", feedURL: "https://example.com/show-\(number % 7).xml",
                 title: random.chance(1, in: 10) ? "Episode \(number), again \"\(day)\"" : "Episode \(number)",
-                showTitle: "Show \(number % 7)", durationSeconds: random.chance(1, in: 5) ? nil : 60 + number,
+                showTitle: random.chance(1, in: 10) ? "Show \(number % 7), renamed" : "Show \(number % 7)",
+                durationSeconds: random.chance(1, in: 5) ? nil : 60 + number,
                 addedAt: now)
             }
             try library.playLast(references, in: queue, now: now)
