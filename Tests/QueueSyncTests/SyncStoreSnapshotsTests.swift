@@ -154,6 +154,7 @@ struct SyncStoreSnapshotsTests {
     for var trial in SeededCases(seed: 0x5A4A_0003, count: 10) {
       var engine = engine("phone")
       var wentPast = false
+      var snapshotted = Set<QueueID>()
       for day in 0..<40 {
         try Self.history(&engine, days: 1, firstDay: day, random: &trial.random)
         let entries = engine.snapshots.reduce(0) { $0 + 1 + $1.episodeInfos.count }
@@ -166,6 +167,12 @@ struct SyncStoreSnapshotsTests {
           $0 + 1 + $1.episodeInfos.count
         }
         wentPast = wentPast || entries + 500 > 5_000
+        // A queue shown or restorable that had a snapshot still has one.
+        snapshotted.formUnion(engine.snapshots.map(\.queueID))
+        snapshotted = snapshotted.filter { engine.state.queues[$0] != nil }
+        for id in snapshotted {
+          #expect(!engine.snapshots(of: id).isEmpty, "\(trial), day \(day): \(id) lost its last snapshot")
+        }
         #expect(entries <= max(5_000, protected), "\(trial), day \(day): \(entries) entries, \(protected) protected")
         // Each distinct episode once (its text, two escapes, and at most 60 bytes of numbers, punctuation and
         // indentation), each entry at most 8 bytes ("12345, "), each snapshot at most 250 bytes besides its
