@@ -250,6 +250,8 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
         + "\(kilobytes(parts.shownQueues)) | \(kilobytes(parts.deletedQueues)) (\(parts.deletedCount)) | "
         + "\(kilobytes(parts.retiredQueues)) (\(parts.retiredCount)) | "
         + "\(kilobytes(parts.finishes)) | \(kilobytes(parts.rest)) |")
+    print("")
+    print("deepest place in the list of queues: \(parts.deepestListPosition) levels")
   }
   members.append(
     (
@@ -272,6 +274,7 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
             ("deletedQueues", .integer(parts.deletedQueues)), ("retiredQueues", .integer(parts.retiredQueues)),
             ("deletedQueueCount", .integer(parts.deletedCount)), ("retiredQueueCount", .integer(parts.retiredCount)),
             ("finishes", .integer(parts.finishes)), ("rest", .integer(parts.rest)),
+            ("deepestListPositionLevels", .integer(parts.deepestListPosition)),
           ])
         ),
       ])

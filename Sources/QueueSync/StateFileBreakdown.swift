@@ -21,6 +21,9 @@ package struct StateFileBreakdown: Sendable, Hashable {
   /// How many queues are deleted but not yet retired, and retired.
   package var deletedCount = 0
   package var retiredCount = 0
+  /// The most levels a queue's place in the list has, over all queues kept (retired ones included): every
+  /// queue's state carries its place, so deeper places make every queue's state larger.
+  package var deepestListPosition = 0
   /// The library record's state: the finishes and the audio devices' answers.
   package var finishes: Int
   /// Everything else (identity, clock, token, change tags, pending records, separators).
@@ -69,6 +72,9 @@ package struct StateFileBreakdown: Sendable, Hashable {
     }
     retiredQueues += state.retired.values.reduce(0) { $0 + StateWriter.encode($1).count }
     retiredCount += state.retired.count
+    deepestListPosition =
+      (state.queues.values.map(\.listPosition.value.levels.count)
+      + state.retired.values.map(\.listPosition.value.levels.count)).max() ?? 0
     finishes = StateWriter.encode(state.finished, state.audioDevices).count
   }
 }
