@@ -239,6 +239,11 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
     edits: historyEdits, seed: 2026, window: min(1_000, historyEdits / 4),
     stateFile: folder.appendingPathComponent("phone.json").path, clock: Measurement.now)
   let historySeconds = Double(Measurement.now() - began) / 1e9
+  // The phone's state file as written at the end, read back and broken down by section.
+  guard let phone = try SyncStore(path: folder.appendingPathComponent("phone.json").path).load() else {
+    throw SyncError.stateFileUnreadable(path: folder.path, reason: "the history wrote no state file")
+  }
+  let parts = try StateFileBreakdown(phone)
   let early = (edit: Percentiles(history.earlyEdits), sync: Percentiles(history.earlySyncs))
   let late = (edit: Percentiles(history.lateEdits), sync: Percentiles(history.lateSyncs))
   if !json {
@@ -260,6 +265,18 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
         + "\(history.serverBytes.formatted()) B, the largest \(history.largestRecordBytes.formatted()) B; "
         + "\(history.refusedSaves) saves refused; queues kept \(history.queuesKept) (\(history.queuesShown) shown); "
         + "\(history.finishedEpisodes.formatted()) finished episodes; \(history.episodesShown) episodes in queues")
+    print("")
+    print(
+      "| state file | library | snapshots | shown queues | deleted queues | retired queues | finishes | rest |")
+    print("|---|---|---|---|---|---|---|---|")
+    print(
+      "| \(kilobytes(parts.total)) | \(kilobytes(parts.library)) | \(kilobytes(parts.snapshots)) "
+        + "(\(parts.snapshotCount) snapshots, \(parts.snapshotEpisodes.formatted()) episodes) | "
+        + "\(kilobytes(parts.shownQueues)) | \(kilobytes(parts.deletedQueues)) (\(parts.deletedCount)) | "
+        + "\(kilobytes(parts.retiredQueues)) (\(parts.retiredCount)) | "
+        + "\(kilobytes(parts.finishes)) | \(kilobytes(parts.rest)) |")
+    print("")
+    print("deepest place in the list of queues: \(parts.deepestListPosition) levels")
     print("tombstones set apart on the phone at the end: \(history.tombstones)")
   }
   members.append(
@@ -275,7 +292,22 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
         ("queuesShown", .integer(history.queuesShown)), ("finishedEpisodes", .integer(history.finishedEpisodes)),
         ("tombstones", .integer(history.tombstones)),
         ("seconds", .number(historySeconds)),
+        (
+          "stateFileSectionBytes",
+          .object([
+            ("total", .integer(parts.total)), ("library", .integer(parts.library)),
+            ("snapshots", .integer(parts.snapshots)), ("snapshotCount", .integer(parts.snapshotCount)),
+            ("snapshotEpisodes", .integer(parts.snapshotEpisodes)), ("shownQueues", .integer(parts.shownQueues)),
+            ("deletedQueues", .integer(parts.deletedQueues)), ("retiredQueues", .integer(parts.retiredQueues)),
+            ("deletedQueueCount", .integer(parts.deletedCount)), ("retiredQueueCount", .integer(parts.retiredCount)),
+            ("finishes", .integer(parts.finishes)), ("rest", .integer(parts.rest)),
+            ("deepestListPositionLevels", .integer(parts.deepestListPosition)),
+          ])
+        ),
       ])
     ))
   return members
 }
+
+/// `bytes` in kilobytes, one decimal ("831.2 KB").
+func kilobytes(_ bytes: Int) -> String { String(format: "%.1f KB", Double(bytes) / 1_000) }

@@ -32,22 +32,28 @@ struct SnapshotKey: Sendable, Hashable {
 }
 
 extension SyncEngine {
-  /// How long snapshots are kept, in days: 14 (one per queue per day; the newest of each queue always).
+  /// How long snapshots are kept, in days: 14 (one per queue per day; the newest of each queue always), or
+  /// less when they hold more than ``snapshotEntryLimit`` entries.
   public static let snapshotDays = 14
+
+  /// The most entries the snapshots keep together, a snapshot counting one entry and one per episode it
+  /// holds: 5,000. Past it, the oldest snapshots are forgotten first, but never the newest of a queue shown or
+  /// restorable; so the snapshots hold at most this many entries, or only the newest of those queues.
+  public static let snapshotEntryLimit = 5_000
 
   /// At the first edit or merge of a day, before it, takes a snapshot of each shown queue that changed since
   /// its newest snapshot, and forgets those older than ``snapshotDays`` days but the newest of each queue
-  /// still shown or restorable (a queue retired, deleted for longer than that, keeps none).
+  /// still shown or restorable (a queue retired, deleted for longer than that, keeps none), then the oldest
+  /// past ``snapshotEntryLimit`` (``trimSnapshots()``).
+  ///
+  /// - Complexity: O(*s* + *e*) in the snapshots and their episodes, plus O(*n* log *n*) in the episodes of
+  ///   each queue that changed; once a day.
   mutating func takeSnapshots(now: Date) {
     let day = Int((now.timeIntervalSince1970 / 86_400).rounded(.down))
     guard day != snapshotDay else { return }
     snapshotDay = day
     state.retireDeletedQueues(now: now)
-    var newest: [QueueID: Int] = [:]
-    for (index, snapshot) in snapshots.enumerated()
-    where newest[snapshot.queueID].map({ snapshots[$0].takenAt < snapshot.takenAt }) ?? true {
-      newest[snapshot.queueID] = index
-    }
+    let newest = newestSnapshots()
     for id in state.visibleQueueIDs {
       guard let queue = state.queues[id] else { continue }
       let key = SnapshotKey(context: queue.context, name: queue.name, finished: state.finished.marks.count)
@@ -68,14 +74,48 @@ extension SyncEngine {
       keep.contains($0.offset) || now.timeIntervalSince($0.element.takenAt) <= limit
     }
     .map(\.element)
+    trimSnapshots()
+  }
+
+  /// The index in ``snapshots`` of each queue's newest snapshot (the first of those taken last).
+  ///
+  /// - Complexity: O(*s*) in the snapshots.
+  func newestSnapshots() -> [QueueID: Int] {
+    var newest: [QueueID: Int] = [:]
+    for (index, snapshot) in snapshots.enumerated()
+    where newest[snapshot.queueID].map({ snapshots[$0].takenAt < snapshot.takenAt }) ?? true {
+      newest[snapshot.queueID] = index
+    }
+    return newest
+  }
+
+  /// Forgets the oldest snapshots (by `takenAt`) while the snapshots hold more than ``snapshotEntryLimit``
+  /// entries, keeping the newest snapshot of each queue shown or restorable (not retired).
+  ///
+  /// - Complexity: O(*s* log *s* + *e*) in the snapshots and their episodes when past the limit, O(*s*) otherwise.
+  mutating func trimSnapshots() {
+    var entries = snapshots.reduce(0) { $0 + 1 + $1.episodeInfos.count }
+    guard entries > Self.snapshotEntryLimit else { return }
+    let kept = Set(newestSnapshots().filter { state.queues[$0.key] != nil }.values)
+    var dropped = Set<Int>()
+    for index in snapshots.indices.sorted(by: { (snapshots[$0].takenAt, $0) < (snapshots[$1].takenAt, $1) })
+    where !kept.contains(index) {
+      if entries <= Self.snapshotEntryLimit { break }
+      dropped.insert(index)
+      entries -= 1 + snapshots[index].episodeInfos.count
+    }
+    snapshots = snapshots.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
   }
 
   /// Takes a snapshot of each queue that `before` showed and this state no longer does (a delete, here or
   /// merged from another device), as `before` showed it, unless its newest snapshot holds the same: so that a
-  /// queue created and deleted on one day can be restored too.
+  /// queue created and deleted on one day can be restored too. Then forgets the oldest snapshots past
+  /// ``snapshotEntryLimit`` (``trimSnapshots()``).
   ///
-  /// - Complexity: O(*n* log *n*) in the episodes of the queues in `ids`.
+  /// - Complexity: O(*n* log *n*) in the episodes of the queues in `ids`, plus O(*s*) in the snapshots for
+  ///   each of those that vanished and O(*s*) for the limit when one did.
   mutating func snapshotVanished(_ ids: some Sequence<QueueID>, before: ReplicatedLibrary, now: Date) {
+    var appended = false
     for id in ids where id != .upNext {
       guard let old = before.queues[id], old.isVisible(finished: before.finished),
         !(state.queues[id]?.isVisible(finished: state.finished) ?? false)
@@ -88,7 +128,9 @@ extension SyncEngine {
         continue
       }
       snapshots.append(snapshot)
+      appended = true
     }
+    if appended { trimSnapshots() }
   }
 
   /// The deleted queues that can be restored, for ``library()``: each queue deleted and not yet retired whose

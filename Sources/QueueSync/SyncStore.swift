@@ -26,10 +26,16 @@ import SmartFillSupport
 ///         "unconfirmed": {"counter": 37, "finishes": [[feed URL, GUID, counter], …]},
 ///         "parts": {…queues travelling in parts, fetched and not merged yet (see `QueuePartCache`)…},
 ///         "devices": {…the devices' `Device` records, left out when none (see `DeviceRegistry`)…},
+///         "snapshotFeeds": [[feed URL, show title], …], "snapshotEpisodes": [[feed, GUID, title, duration|null,
+///                                                                             added at], …],
 ///         "snapshots": [{"queueID": …, "name": …, "takenAt": …, "rules": […], "smartFill": null,
-///                        "episodes": [[feed URL, GUID, title, show title, duration|null, added at], …]}, …]
+///                        "episodes": [0, 1, 5, …]}, …]
 ///       }
 ///     }
+///
+/// Each snapshot's episodes are indexes into `snapshotEpisodes`, where each episode is written once, its feed an
+/// index into `snapshotFeeds` (see `SyncStore+Snapshots.swift`; a file written before these tables, each
+/// episode in full in its snapshot, still reads).
 public struct SyncStore: Sendable {
   /// The version of the file format written; reading refuses a newer one.
   public static let formatVersion = 1
@@ -164,49 +170,11 @@ public struct SyncStore: Sendable {
         }
         writeParts(engine.partCache, to: &json)
         writeRegistry(engine.registry, to: &json)
-        json.member("snapshots")
-        json.array { json in
-          for snapshot in engine.snapshots {
-            json.element()
-            write(snapshot, to: &json)
-          }
-        }
+        writeSnapshots(engine.snapshots, to: &json)
       }
     }
     json.append("\n")
     return json.bytes
-  }
-
-  static func write(_ snapshot: QueueSnapshot, to json: inout JSONWriter) {
-    json.object { json in
-      json.member("queueID", snapshot.queueID.rawValue)
-      json.member("name", snapshot.name)
-      json.member("takenAt", snapshot.takenAt)
-      json.member("rules")
-      json.write(snapshot.rules)
-      json.member("smartFill")
-      json.write(snapshot.smartFill)
-      json.member("episodes")
-      json.array { json in
-        for episode in snapshot.episodeInfos {
-          json.element()
-          json.inlineArray { json in
-            json.element()
-            json.string(episode.id.feedURL)
-            json.element()
-            json.string(episode.id.guid)
-            json.element()
-            json.string(episode.title)
-            json.element()
-            json.string(episode.showTitle)
-            json.element()
-            if let duration = episode.durationSeconds { json.integer(duration) } else { json.null() }
-            json.element()
-            json.integer(Int(episode.addedAt.timeIntervalSince1970))
-          }
-        }
-      }
-    }
   }
 
   /// Reads the `sync` member.
@@ -252,32 +220,7 @@ public struct SyncStore: Sendable {
     let strings = { (key: String) throws(JSONReadError) -> [String] in
       try sync.array(key).map { (node) throws(JSONReadError) in try node.string() }
     }
-    var snapshots: [QueueSnapshot] = []
-    for node in try sync.array("snapshots") {
-      var episodes: [EpisodeInfo] = []
-      for item in try node.array("episodes") {
-        let parts = try item.elements()
-        if parts.count != 6 { throw item.error("expected 6 elements, found \(parts.count)") }
-        let id = EpisodeID(feedURL: try parts[0].string(), guid: try parts[1].string())
-        if id.feedURL.isEmpty || id.guid.isEmpty { throw item.error("an episode needs a feed URL and a GUID") }
-        episodes.append(
-          EpisodeInfo(
-            id: id, title: try parts[2].string(), showTitle: try parts[3].string(),
-            durationSeconds: parts[4].value == .null
-              ? nil : try parts[4].integer(in: 1...EpisodeReference.maximumDurationSeconds),
-            addedAt: Date(timeIntervalSince1970: Double(try parts[5].integer(in: 0...(1 << 40))))))
-      }
-      let rules = try node.field("rules").value
-      let smartFill = try node.optional("smartFill")?.value ?? .null
-      do throws(QueueError) { try QueuesJSONForm.check(rules: rules, settings: smartFill) } catch {
-        throw node.error(error.description, at: "rules")
-      }
-      snapshots.append(
-        QueueSnapshot(
-          queueID: QueueID(try node.string("queueID")), name: try node.string("name"),
-          takenAt: try node.date("takenAt"),
-          episodeInfos: episodes, rules: rules, smartFill: smartFill))
-    }
+    let snapshots = try readSnapshots(sync)
     let confirmed = try readUnconfirmed(sync.optional("unconfirmed"), of: state)
     var engine = SyncEngine(
       state: state, deviceName: try sync.string("deviceName"),
