@@ -40,6 +40,9 @@ package struct DeviceRegistry: Sendable, Hashable {
 
   /// The devices, by replica identity (this device's own record included, as it last wrote it).
   package var devices: [String: Entry] = [:]
+  /// When this device first read each other device's latest revision, by this device's clock: a device's
+  /// silence is measured here, never by comparing its clock with this one's (clocks can be wrong by months).
+  package var seenAt: [String: Date] = [:]
 
   /// An empty registry.
   package init() {}
@@ -53,24 +56,28 @@ package struct DeviceRegistry: Sendable, Hashable {
     return String(id.dropFirst(recordPrefix.count))
   }
 
-  /// Takes another device's record: kept unless the registry holds a later revision of it.
+  /// Takes another device's record, read at `now`: kept unless the registry holds a later revision of it; a
+  /// new revision is noted as seen at `now`.
   ///
   /// - Complexity: O(1).
-  package mutating func take(_ entry: Entry, of replica: String) {
-    if let known = devices[replica], known.revision > entry.revision { return }
+  package mutating func take(_ entry: Entry, of replica: String, now: Date) {
+    if let known = devices[replica], known.revision >= entry.revision { return }
     devices[replica] = entry
+    seenAt[replica] = now
   }
 
   /// The tombstones among `mine` (this device's, with their hashes) that every other device still counted
-  /// holds too, with the same hash: those whose `lastSync` is less than ``expiryDays`` days before `now`
-  /// (or after it). A device alone in the registry collects its tombstones at once: no other device can hold
-  /// a copy back, and one not registered yet that comes back with a live copy gets it back under a new
-  /// identifier (see `SyncEngine.dropDeleted`).
+  /// holds too, with the same hash: those whose latest revision this device read less than ``expiryDays``
+  /// days before `now` (or after it, by a clock set back since). A device alone in the registry collects its
+  /// tombstones at once: no other device can hold a copy back, and one not registered yet that comes back with
+  /// a live copy gets it back under a new identifier (see `SyncEngine.dropDeleted`).
   ///
   /// - Complexity: O(*t* · *d*) in the tombstones and the devices.
   package func stable(_ mine: [QueueID: UInt64], me: ReplicaID, now: Date) -> [QueueID] {
     let limit = Double(Self.expiryDays * 86_400)
-    let counted = devices.filter { $0.key != me.rawValue && now.timeIntervalSince($0.value.lastSync) < limit }
+    let counted = devices.filter {
+      $0.key != me.rawValue && now.timeIntervalSince(seenAt[$0.key] ?? $0.value.lastSync) < limit
+    }
     return mine.filter { id, hash in counted.values.allSatisfy { $0.retired[id] == hash } }.map(\.key)
       .sorted { $0.rawValue < $1.rawValue }
   }

@@ -35,6 +35,8 @@ extension SyncEngine {
   mutating func refreshDeviceRecord(now: Date) {
     guard let fetched = lastCompleteFetch, !registryChecked else { return }
     registryChecked = true
+    // A clock set back must not count a device as heard from in its future for months.
+    for (replica, seen) in registry.seenAt where seen > now { registry.seenAt[replica] = now }
     takeSnapshots(now: now)
     noteEdits(now: now, before: state)
     let held = heldTombstones(now: now)
@@ -92,7 +94,7 @@ extension SyncEngine {
         continue
       }
       guard read.replica == state.replica.rawValue else {
-        registry.take(read.entry, of: read.replica)
+        registry.take(read.entry, of: read.replica, now: now)
         continue
       }
       if let tag = record.changeTag { changeTags[record.id] = tag }
@@ -138,6 +140,7 @@ extension SyncEngine {
   mutating func dropDeleted(_ id: String, now: Date) -> SyncReport {
     if let replica = DeviceRegistry.replica(ofRecordID: id) {
       registry.devices[replica] = nil
+      registry.seenAt[replica] = nil
       pending.remove(id)
       changeTags[id] = nil
       return SyncReport()

@@ -6,7 +6,9 @@ import SmartFillSupport
 // included, so that a restart neither rewrites the record at once nor forgets whom the tombstones wait for:
 //
 //     "devices": {"5f1…": {"name": "iPad", "lastSync": "2026-01-01T08:00:00Z", "revision": 4,
-//                          "retired": [["commute", "9c1f…"], …]}, …}
+//                          "retired": [["commute", "9c1f…"], …], "seenAt": "2026-01-02T09:00:00Z"}, …}
+//
+// `seenAt` (another device's only) is when this device read that device's latest revision, by its own clock.
 //
 // The member is left out when the registry is empty, so a file written before it existed reads as before.
 
@@ -27,6 +29,7 @@ extension SyncStore {
           json.member("revision", entry.revision)
           json.member("retired")
           entry.writeRetired(to: &json)
+          if let seen = registry.seenAt[replica] { json.member("seenAt", seen) }
         }
       }
     }
@@ -44,6 +47,7 @@ extension SyncStore {
         name: try entry.string("name"), lastSync: try entry.date("lastSync"),
         revision: try entry.field("revision").integer(in: 0...Int.max),
         retired: try DeviceRegistry.Entry.readRetired(entry.field("retired")))
+      registry.seenAt[replica] = try entry.optional("seenAt")?.date()
     }
     return registry
   }

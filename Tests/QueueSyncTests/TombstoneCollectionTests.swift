@@ -135,6 +135,43 @@ struct TombstoneCollectionTests {
     }
   }
 
+  @Test("a device whose clock is 200 days ahead counts the others by when it heard from them, not their clocks")
+  func fastClock() throws {
+    var fleet = TombstoneFleet(count: 3)
+    // Device 0's clock is 200 days ahead, from the start.
+    let skew = 200.0
+    func syncAll(_ fleet: inout TombstoneFleet, day: Double) {
+      for round in 0..<3 {
+        for index in 0..<3 { fleet.sync(index, day: day + (index == 0 ? skew : 0), seconds: Double(60 + round * 20)) }
+      }
+    }
+    syncAll(&fleet, day: 0)
+    let id = QueueID("q0")
+    try fleet.edit(1, day: 1) { (library) throws(SyncError) in
+      try library.createQueue(named: "Queue 0", id: id, now: TombstoneFleet.day(1))
+      try library.playLast([reference("a")], in: id, now: TombstoneFleet.day(1))
+    }
+    syncAll(&fleet, day: 1)
+    try fleet.edit(1, day: 2) { (library) throws(SyncError) in try library.delete(id, now: TombstoneFleet.day(2)) }
+    // Device 2 adds to the queue before it hears of the delete: the add keeps the queue, under its own identifier.
+    try fleet.edit(2, day: 2) { (library) throws(SyncError) in
+      try library.playLast([reference("b")], in: id, now: TombstoneFleet.day(2))
+    }
+    fleet.sync(1, day: 2)
+    // Device 0 holds the delete as a 200-day-old tombstone from its next day on; the others do not.
+    for day in [2, 3, 3.5] {
+      fleet.sync(0, day: day + skew)
+      fleet.sync(0, day: day + skew, seconds: 120)
+    }
+    #expect(fleet.devices[0].state.retired[id]?.isTombstone == true)
+    #expect(fleet.server.record("queue.q0") != nil, "collected while devices 1 and 2 synced today")
+    syncAll(&fleet, day: 3)
+    for (index, device) in fleet.devices.enumerated() {
+      #expect(guids(device.state, id) == ["b"], "device \(index)")
+      #expect(device.state.queueState(QueueID("q0-kept")) == nil, "device \(index)")
+    }
+  }
+
   @Test("a lone device collects its tombstones once they are 30 days old")
   func loneDevice() throws {
     var fleet = TombstoneFleet(count: 1)
