@@ -1,8 +1,8 @@
 import Foundation
 import Queues
 import SmartFillSupport
-import Testing
 import SmartFillTestSupport
+import Testing
 
 @testable import QueueSync
 
