@@ -261,9 +261,9 @@ extension ReplicatedLibrary {
     // A deleted queue restored by identifier keeps its place in the list, as `QueueLibrary` restores it.
     if snapshot.queueID != .upNext, !wasShown, !keepingSettings {
       queue.listPosition.write(
-        Position.run(
-          1, between: visibleQueueIDs.last.flatMap { queues[$0]?.listPosition.value }, and: nil, replica: replica,
-          counter: counter)[0], stamp: stamp)
+        Position.listPlace(
+          between: visibleQueueIDs.last.flatMap { queues[$0]?.listPosition.value }, and: nil, replica: replica,
+          counter: counter), stamp: stamp)
     }
     queue.entries = [:]
     queue.forgetHidden()

@@ -32,7 +32,7 @@ extension ReplicatedLibrary {
       emoji: Register(QueueName.emoji(of: name), stamp: stamp), rules: Register(encoded.rules, stamp: stamp),
       smartFill: Register(encoded.settings, stamp: stamp),
       listPosition: Register(
-        Position.run(1, between: last, and: nil, replica: replica, counter: dot.counter)[0], stamp: stamp),
+        Position.listPlace(between: last, and: nil, replica: replica, counter: dot.counter), stamp: stamp),
       createdAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
     queue.context.insert(dot)
     queue.alive = [dot]
@@ -137,7 +137,7 @@ extension ReplicatedLibrary {
     let before = others[..<destination].last { $0 != id }.flatMap { queues[$0]?.listPosition.value }
     let after = others[destination...].first { $0 != id }.flatMap { queues[$0]?.listPosition.value }
     let dot = newDot(in: &queue)
-    let position = Position.run(1, between: before, and: after, replica: replica, counter: dot.counter)[0]
+    let position = Position.listPlace(between: before, and: after, replica: replica, counter: dot.counter)
     queue.listPosition.write(position, stamp: clock.tick(now: now))
     store(queue, now: now)
   }
@@ -193,7 +193,7 @@ extension ReplicatedLibrary {
       let after = shown[(index + 1)...].first { $0 != newID }.flatMap { queues[$0]?.listPosition.value }
       let dot = newDot(in: &copy)
       copy.listPosition.write(
-        Position.run(1, between: original.listPosition.value, and: after, replica: replica, counter: dot.counter)[0],
+        Position.listPlace(between: original.listPosition.value, and: after, replica: replica, counter: dot.counter),
         stamp: stamp)
     }
     let order = original.order(finished: finished)

@@ -157,7 +157,7 @@ struct ReplicatedQueueHiddenTests {
       + #""context":[0,4],"alive":[],"title":["Bike",\#(stamp)],"emoji":[null,\#(stamp)],"#
       + #""rules":[[],\#(stamp)],"smartFill":[null,\#(stamp)],"autoSwitch":[true,[0,0,1]],"#
       + #""playhead":[null,null,\#(stamp)],"#
-      + #""listPosition":[[4,1,1,1,0,1],\#(stamp)],"createdAt":"2026-01-01T00:00:00Z","#
+      + #""listPosition":[[5,1,1,1,0,1],\#(stamp)],"createdAt":"2026-01-01T00:00:00Z","#
       + #""lastModified":"2026-01-01T00:00:02Z","entries":[],"hiddenAlive":[0,4],"hidden":[[0,"x","#
       + #"[[0,2,[],\#(later),"Episode x","Show 1",1800,1767225600]],[[0,3,[1,0,2],\#(later)]],[]]]}"#
   }()

@@ -29,7 +29,8 @@ struct StateFormatTests {
       + #""context":[0,4],"alive":[0,4],"title":["Bike",\#(stamp)],"emoji":[null,\#(stamp)],"#
       + #""rules":[[],\#(stamp)],"smartFill":[null,\#(stamp)],"autoSwitch":[true,[0,0,1]],"#
       + #""playhead":[null,null,\#(stamp)],"#
-      + #""listPosition":[[4,1,1,1,0,1],\#(stamp)],"createdAt":"2026-01-01T00:00:00Z","#
+      // Created at the end of the list: its own run under the top-level place after Sleep's (4).
+      + #""listPosition":[[5,1,1,1,0,1],\#(stamp)],"createdAt":"2026-01-01T00:00:00Z","#
       + #""lastModified":"2026-01-01T00:00:01Z","entries":[[0,"x","#
       + #"[[0,2,[],\#(later),"Episode x","Show 1",1800,1767225600]],[[0,3,[1,0,2],\#(later)]],[]]]}"#
     #expect(String(decoding: bytes, as: UTF8.self) == expected)
