@@ -13,14 +13,16 @@ extension SyncEngine {
 
   /// The tombstones this device holds, with the hash of each one's state: queues not shown whose state is a
   /// tombstone and whose last change is more than ``ReplicatedLibrary/retirementDays`` days before `now`
-  /// (a queue deleted more recently can still be restored, whatever it holds).
+  /// (a queue deleted more recently can still be restored, whatever it holds). The built-in queues are never
+  /// listed, so never collected: every device holds them from its start, before it ever synced or wrote its
+  /// record, so one not registered yet would bring a collected one back.
   ///
   /// - Complexity: O(*q*) in the queues, plus the tombstones' sizes.
   func heldTombstones(now: Date) -> [QueueID: UInt64] {
     let limit = Double(ReplicatedLibrary.retirementDays * 86_400)
     var held: [QueueID: UInt64] = [:]
     for queue in [state.retired.values, state.queues.values].joined()
-    where queue.id != .upNext && queue.isTombstone && now.timeIntervalSince(queue.lastModified) > limit
+    where queue.id != .upNext && queue.context[.genesis] == 0 && queue.isTombstone && now.timeIntervalSince(queue.lastModified) > limit
       && !queue.isVisible(finished: state.finished)
     {
       held[queue.id] = StableHash.fnv1a64(StateWriter.encode(queue))

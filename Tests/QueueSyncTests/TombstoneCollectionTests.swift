@@ -172,6 +172,27 @@ struct TombstoneCollectionTests {
     }
   }
 
+  @Test("a deleted built-in queue is never collected: a device that never synced holds it from its start")
+  func builtInKept() throws {
+    var fleet = TombstoneFleet(count: 2)
+    fleet.sync(0, day: 0)
+    try fleet.edit(0, day: 1) { (library) throws(SyncError) in try library.delete(.commute, now: TombstoneFleet.day(1))
+    }
+    fleet.syncAll([0], day: 1)
+    fleet.syncAll([0], day: 40)
+    #expect(fleet.devices[0].state.retired[.commute]?.isTombstone == true)
+    #expect(fleet.server.record("queue.commute") != nil, "a built-in queue's tombstone was collected")
+    // Device 1 never synced: its add to the Commute it has from its start keeps the queue, as any concurrent add.
+    try fleet.edit(1, day: 41) { (library) throws(SyncError) in
+      try library.playLast([reference("late")], in: .commute, now: TombstoneFleet.day(41))
+    }
+    fleet.syncAll(day: 41)
+    for (index, device) in fleet.devices.enumerated() {
+      #expect(guids(device.state, .commute) == ["late"], "device \(index)")
+      #expect(device.state.queueState(QueueID("commute-kept")) == nil, "device \(index)")
+    }
+  }
+
   @Test("a lone device collects its tombstones once they are 30 days old")
   func loneDevice() throws {
     var fleet = TombstoneFleet(count: 1)
