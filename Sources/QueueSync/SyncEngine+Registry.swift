@@ -22,7 +22,8 @@ extension SyncEngine {
     let limit = Double(ReplicatedLibrary.retirementDays * 86_400)
     var held: [QueueID: UInt64] = [:]
     for queue in [state.retired.values, state.queues.values].joined()
-    where queue.id != .upNext && queue.context[.genesis] == 0 && queue.isTombstone && now.timeIntervalSince(queue.lastModified) > limit
+    where queue.id != .upNext && queue.context[.genesis] == 0 && queue.isTombstone
+      && now.timeIntervalSince(queue.lastModified) > limit
       && !queue.isVisible(finished: state.finished)
     {
       held[queue.id] = StableHash.fnv1a64(StateWriter.encode(queue))
