@@ -277,6 +277,7 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
         + "\(kilobytes(parts.finishes)) | \(kilobytes(parts.rest)) |")
     print("")
     print("deepest place in the list of queues: \(parts.deepestListPosition) levels")
+    print("tombstones set apart on the phone at the end: \(history.tombstones)")
   }
   members.append(
     (
@@ -289,6 +290,7 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
         ("serverBytes", .integer(history.serverBytes)), ("largestRecordBytes", .integer(history.largestRecordBytes)),
         ("refusedSaves", .integer(history.refusedSaves)), ("queuesKept", .integer(history.queuesKept)),
         ("queuesShown", .integer(history.queuesShown)), ("finishedEpisodes", .integer(history.finishedEpisodes)),
+        ("tombstones", .integer(history.tombstones)),
         ("seconds", .number(historySeconds)),
         (
           "stateFileSectionBytes",

@@ -1,3 +1,5 @@
+import Queues
+
 /// What a merge changed that the listener should hear of, with the device that changed it: "iPad added 2
 /// episodes to 🚗 Commute; 1 removed" (the design's "Queue updated from [device name]"). A device's own
 /// changes coming back make none.
@@ -15,6 +17,9 @@ public struct MergeSummary: Sendable, Hashable, CustomStringConvertible {
     /// This device deleted the queue, but the other device added episodes to it meanwhile: it is kept, with
     /// those episodes.
     case keptAfterDeletion(added: Int)
+    /// Another device deleted the queue long ago and its record is gone from the server, but this device still
+    /// showed it (it was away for months): it is kept under a new identifier, with its episodes.
+    case keptAfterCollection(newID: QueueID)
   }
 
   /// The device the change came from, by its name.
@@ -51,6 +56,8 @@ public struct MergeSummary: Sendable, Hashable, CustomStringConvertible {
     case .keptAfterDeletion(let added):
       return "\(queueName) was deleted on this device, but \(deviceName) added \(Self.episodes(added)) to it "
         + "meanwhile; it is kept with them"
+    case .keptAfterCollection:
+      return "\(deviceName) deleted \(queueName) while this device was away; it is kept here, as a new queue"
     }
   }
 

@@ -137,12 +137,13 @@ extension SyncEngine {
     return doomed.sorted()
   }
 
-  /// Takes the answer to a delete: the parts are gone.
+  /// Takes the answer to a delete: the parts are gone, and the tombstones (see ``DeviceRegistry``).
   public mutating func handleDelete(_ recordIDs: [String]) {
     for id in recordIDs {
       partCache.known[id] = nil
       partCache.bodies[id] = nil
     }
+    forgetDeleted(recordIDs)
   }
 
   /// Whether this device merged the head `info` describes, or a later one of its writer (whose state holds

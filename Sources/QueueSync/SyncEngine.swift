@@ -15,7 +15,9 @@ import SmartFillSupport
 ///   change tags last seen. A conflict carries the server's record: it is merged, and saved again.
 /// - A save whose answer was lost is harmless: the records stay pending, the next save meets a conflict with
 ///   the device's own state, the merge changes nothing, and the record is done (merging is idempotent).
-/// - A record the server deleted stays deleted: the engine drops the queue and never saves it again.
+/// - A record the server deleted stays deleted: the engine never saves it again. A tombstone every device
+///   holds is deleted on the server (see ``DeviceRegistry``) and forgotten everywhere; a queue still shown
+///   when its record is deleted comes back under a new identifier.
 /// - A queue whose record would pass 700 KB travels as a head and parts (see `QueueParts`): the parts are
 ///   saved first, the head in a later request once they all were; the parts no head names any more are
 ///   deleted (``SyncRequest/delete(_:)``); fetched parts and heads wait in `partCache` until a head's parts
@@ -88,6 +90,12 @@ public struct SyncEngine: Sendable {
   var sentHeads: [String: QueuePartCache.HeadView] = [:]
   /// Whether the fetch under way started from no token: the cache of parts starts afresh.
   var fetchingAfresh = false
+  /// The devices' `Device` records, this device's own as it last wrote it (see ``DeviceRegistry``).
+  package var registry = DeviceRegistry()
+  /// When the last complete fetch ended, by this device's clock (its `Device` record's `lastSync`).
+  var lastCompleteFetch: Date?
+  /// Whether this device's `Device` record was looked at since the last complete fetch.
+  var registryChecked = false
 
   /// A new device's engine: the built-in queues, nothing fetched yet.
   public init(replica: ReplicaID, deviceName: String, now: Date) {
@@ -203,11 +211,20 @@ public struct SyncEngine: Sendable {
     // A clock set back (a wrong clock corrected) must not hold the changes until it reaches the wrong time.
     if let since = pendingSince, now < since { pendingSince = now }
     staged = staged.filter { pending.contains($0.key) }
-    if let due = nextSaveDate, now >= due {
+    refreshDeviceRecord(now: now)
+    let isDue = nextSaveDate.map { now >= $0 } ?? false
+    // This device's record is no edit of the listener's: it goes out at once, not after the debounce.
+    if isDue || pending.contains(deviceRecordID) {
       var records: [SyncRecord] = []
       inFlight = [:]
       sentHeads = [:]
       for id in pending.sorted() {
+        if id == deviceRecordID, let record = deviceRecord() {
+          inFlight[id] = generations[id, default: 0]
+          records.append(record)
+          continue
+        }
+        guard isDue else { continue }
         if id.hasPrefix("queue.") {
           guard let sent = outgoing(id) else {
             pending.remove(id)
@@ -226,7 +243,7 @@ public struct SyncEngine: Sendable {
       if pending.isEmpty { pendingSince = nil }
       if !records.isEmpty { return .save(records) }
     }
-    let doomed = deletableParts(now: now)
+    let doomed = deletableParts(now: now) + collectableTombstones(now: now)
     return doomed.isEmpty ? nil : .delete(doomed)
   }
 
@@ -242,10 +259,12 @@ public struct SyncEngine: Sendable {
     }
     var report = merge(changes.changed, now: now)
     for id in changes.deleted {
-      if QueueParts.isPart(id) { dropPart(id, now: now) } else { report.merge(dropDeleted(id)) }
+      if QueueParts.isPart(id) { dropPart(id, now: now) } else { report.merge(dropDeleted(id, now: now)) }
     }
     token = changes.token
     if !changes.moreComing {
+      lastCompleteFetch = now
+      registryChecked = false
       needsFetch = false
       loadedState = nil
       confirmedState = nil
@@ -281,7 +300,7 @@ public struct SyncEngine: Sendable {
         }
         conflicts.append(serverRecord)
       case .deleted(let id):
-        report.merge(dropDeleted(id))
+        report.merge(dropDeleted(id, now: now))
       case .tooLarge(let id, let bytes, let limit):
         report.problems.append(.recordTooLarge(recordID: id, bytes: bytes, limit: limit))
         // Sending the same version again would be refused again: it waits for the next edit of the record.
@@ -325,8 +344,9 @@ public struct SyncEngine: Sendable {
     guard !records.isEmpty else { return report }
     takeSnapshots(now: now)
     noteEdits(now: now, before: state)
-    let (records, problems) = takeParts(records, now: now)
+    let (parted, problems) = takeParts(records, now: now)
     report.problems = problems
+    let records = takeDeviceRecords(parted, report: &report, now: now)
     guard !records.isEmpty else { return report }
     var read: [(record: SyncRecord, state: RecordState)] = []
     var seen: Set<[String]> = []
@@ -427,27 +447,6 @@ public struct SyncEngine: Sendable {
     confirmedState = nil
   }
 
-  /// Forgets a record the server deleted for good.
-  mutating func dropDeleted(_ id: String) -> SyncReport {
-    deletedOnServer.insert(id)
-    pending.remove(id)
-    changeTags[id] = nil
-    if id.hasPrefix("queue.") {
-      // Its parts are named by no head now: they go.
-      partCache.heads[id] = nil
-      partCache.waiting[id] = nil
-      staged[id] = nil
-      let queue = QueueID(String(id.dropFirst(6)))
-      if let name = state.queues[queue]?.name, state.queues[queue]?.isVisible(finished: state.finished) == true {
-        state.queues[queue] = nil
-        return SyncReport(summaries: [MergeSummary(deviceName: "the server", queueName: name, change: .deleted)])
-      }
-      state.queues[queue] = nil
-      state.retired[queue] = nil
-    }
-    return SyncReport()
-  }
-
   static func string(_ record: SyncRecord, _ field: String) -> String? {
     if case .string(let text)? = record.fields[field] { return text }
     return nil
@@ -460,7 +459,7 @@ public enum SyncRequest: Sendable, Hashable {
   case fetch(since: ChangeToken?)
   /// Save these records.
   case save([SyncRecord])
-  /// Delete these records (parts of queues no head names any more).
+  /// Delete these records (parts of queues no head names any more, tombstones every device holds).
   case delete([String])
 }
 

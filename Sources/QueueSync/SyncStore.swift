@@ -25,6 +25,7 @@ import SmartFillSupport
 ///         "finished": {…the library record's state…}, "queues": [{…a queue record's state…}, …],
 ///         "unconfirmed": {"counter": 37, "finishes": [[feed URL, GUID, counter], …]},
 ///         "parts": {…queues travelling in parts, fetched and not merged yet (see `QueuePartCache`)…},
+///         "devices": {…the devices' `Device` records, left out when none (see `DeviceRegistry`)…},
 ///         "snapshotFeeds": [[feed URL, show title], …], "snapshotEpisodes": [[feed, GUID, title, duration|null,
 ///                                                                             added at], …],
 ///         "snapshots": [{"queueID": …, "name": …, "takenAt": …, "rules": […], "smartFill": null,
@@ -168,6 +169,7 @@ public struct SyncStore: Sendable {
           writeUnconfirmed(since: loaded, of: state, to: &json)
         }
         writeParts(engine.partCache, to: &json)
+        writeRegistry(engine.registry, to: &json)
         writeSnapshots(engine.snapshots, to: &json)
       }
     }
@@ -231,6 +233,7 @@ public struct SyncStore: Sendable {
     engine.loadedState = state
     engine.confirmedState = confirmed
     engine.partCache = try readParts(sync.optional("parts"))
+    engine.registry = try readRegistry(sync.optional("devices"))
     return engine
   }
 }

@@ -29,6 +29,8 @@ package enum SyncHistory {
     /// The queues the phone's state keeps (shown or not), and those shown.
     package var queuesKept = 0
     package var queuesShown = 0
+    /// The tombstones the phone's state keeps set apart (deleted queues not yet collected).
+    package var tombstones = 0
     /// The episodes finished.
     package var finishedEpisodes = 0
     /// The episodes shown in all queues at the end.
@@ -143,6 +145,7 @@ package enum SyncHistory {
     let phone = devices[0].state
     figures.queuesKept = phone.queues.count
     figures.queuesShown = phone.visibleQueueIDs.count
+    figures.tombstones = phone.retired.count
     figures.finishedEpisodes = phone.finished.marks.count
     figures.episodesShown = phone.visibleQueueIDs.reduce(0) { $0 + phone.episodes(in: $1).count }
     figures.converged =

@@ -133,7 +133,7 @@ struct SyncEngineTests {
     #expect(guids(first, .upNext) == ["b", "a"])
   }
 
-  @Test("a record the server deleted stays deleted: a stale device's save is refused and it drops the queue")
+  @Test("a record the server deleted stays deleted: a stale device's add comes back under a new identifier")
   func deletedStaysDeleted() async throws {
     let server = InMemorySyncServer()
     var phone = engine("phone")
@@ -150,11 +150,19 @@ struct SyncEngineTests {
     let records = try #require(saveRequest(&stale, at: at(40)), "nothing to save")
     let outcomes = server.apply(records)
     #expect(outcomes.contains(.deleted(recordID: "queue.bike")))
-    _ = stale.handleSave(outcomes, now: at(40))
+    let report = stale.handleSave(outcomes, now: at(40))
+    // The add is the listener's: the queue shown here comes back as a new queue, with it (issue 49, item 4).
+    let kept = QueueID("bike-kept")
+    #expect(report.summaries.map(\.change) == [.keptAfterCollection(newID: kept)])
     #expect(!stale.state.visibleQueueIDs.contains(QueueID("bike")))
+    #expect(stale.state.queueState(QueueID("bike")) == nil)
+    #expect(guids(stale.state, kept) == ["a"])
+    #expect(try stale.library().queues.first { $0.id == kept }?.name == "🚴 Bike")
+    _ = await stale.sync(with: server, now: at(50))
     #expect(server.record("queue.bike") == nil)
-    _ = await phone.sync(with: server, now: at(50))
+    _ = await phone.sync(with: server, now: at(60))
     #expect(!phone.state.visibleQueueIDs.contains(QueueID("bike")))
+    #expect(guids(phone.state, kept) == ["a"])
   }
 
   @Test("a record that cannot be read is reported with its place and not merged")
