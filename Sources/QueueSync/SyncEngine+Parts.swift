@@ -137,7 +137,7 @@ extension SyncEngine {
     return doomed.sorted()
   }
 
-  /// Takes the answer to a delete: the parts are gone, and the tombstones (see ``DeviceRegistry``).
+  /// Takes the answer to a delete: the parts are gone, and the tombstones (see `DeviceRegistry`).
   public mutating func handleDelete(_ recordIDs: [String]) {
     for id in recordIDs {
       partCache.known[id] = nil

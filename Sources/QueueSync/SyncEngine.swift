@@ -16,7 +16,7 @@ import SmartFillSupport
 /// - A save whose answer was lost is harmless: the records stay pending, the next save meets a conflict with
 ///   the device's own state, the merge changes nothing, and the record is done (merging is idempotent).
 /// - A record the server deleted stays deleted: the engine never saves it again. A tombstone every device
-///   holds is deleted on the server (see ``DeviceRegistry``) and forgotten everywhere; a queue still shown
+///   holds is deleted on the server (see `DeviceRegistry`) and forgotten everywhere; a queue still shown
 ///   when its record is deleted comes back under a new identifier.
 /// - A queue whose record would pass 700 KB travels as a head and parts (see `QueueParts`): the parts are
 ///   saved first, the head in a later request once they all were; the parts no head names any more are
@@ -90,7 +90,7 @@ public struct SyncEngine: Sendable {
   var sentHeads: [String: QueuePartCache.HeadView] = [:]
   /// Whether the fetch under way started from no token: the cache of parts starts afresh.
   var fetchingAfresh = false
-  /// The devices' `Device` records, this device's own as it last wrote it (see ``DeviceRegistry``).
+  /// The devices' `Device` records, this device's own as it last wrote it (see `DeviceRegistry`).
   package var registry = DeviceRegistry()
   /// When the last complete fetch ended, by this device's clock (its `Device` record's `lastSync`).
   var lastCompleteFetch: Date?
