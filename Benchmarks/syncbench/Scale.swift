@@ -237,6 +237,7 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
   let began = Measurement.now()
   let history = try SyncHistory.run(
     edits: historyEdits, seed: 2026, window: min(1_000, historyEdits / 4),
+    checkpoints: [historyEdits / 10, historyEdits * 3 / 10, historyEdits * 6 / 10],
     stateFile: folder.appendingPathComponent("phone.json").path, clock: Measurement.now)
   let historySeconds = Double(Measurement.now() - began) / 1e9
   // The phone's state file as written at the end, read back and broken down by section.
@@ -252,14 +253,20 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
       "history of \(historyEdits.formatted()) edits on three devices over \(history.days) days "
         + String(format: "(%.0f s)", historySeconds) + ": converged \(history.converged ? "yes" : "no")")
     print("")
-    print("| history | edit p50 | edit p90 | sync p50 | sync p90 |")
-    print("|---|---|---|---|---|")
-    print(
-      "| first \(history.earlyEdits.count) edits | \(text(early.edit.p50)) | \(text(early.edit.p90)) | "
-        + "\(text(early.sync.p50)) | \(text(early.sync.p90)) |")
-    print(
-      "| last \(history.lateEdits.count) edits | \(text(late.edit.p50)) | \(text(late.edit.p90)) | "
-        + "\(text(late.sync.p50)) | \(text(late.sync.p90)) |")
+    let header = [
+      "edits", "day", "finished episodes", "state file", "its finishes", "edit p50", "edit p90", "sync p50",
+      "sync p90",
+    ]
+    let cells = history.windows.map { window in
+      let (edit, sync) = (Percentiles(window.edits), Percentiles(window.syncs))
+      return [
+        "\((window.start + 1).formatted())–\(window.end.formatted())", "\(window.days)",
+        window.finishedEpisodes.formatted(), window.stateFile.map { kilobytes($0.total) } ?? "",
+        window.stateFile.map { kilobytes($0.finishes) } ?? "", text(edit.p50), text(edit.p90), text(sync.p50),
+        text(sync.p90),
+      ]
+    }
+    print(RunContext.markdownTable([header] + cells).joined(separator: "\n"))
     print(
       "state file \(history.stateFileBytes.formatted()) B; server \(history.serverRecords) records, "
         + "\(history.serverBytes.formatted()) B, the largest \(history.largestRecordBytes.formatted()) B; "
@@ -286,6 +293,20 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
         ("edits", .integer(historyEdits)), ("days", .integer(history.days)), ("converged", .bool(history.converged)),
         ("earlyEditNanoseconds", percentiles(early.edit)), ("lateEditNanoseconds", percentiles(late.edit)),
         ("earlySyncNanoseconds", percentiles(early.sync)), ("lateSyncNanoseconds", percentiles(late.sync)),
+        (
+          "windows",
+          .array(
+            history.windows.map { window in
+              .object([
+                ("start", .integer(window.start)), ("end", .integer(window.end)), ("day", .integer(window.days)),
+                ("finishedEpisodes", .integer(window.finishedEpisodes)),
+                ("stateFileBytes", .integer(window.stateFile?.total ?? 0)),
+                ("finishesBytes", .integer(window.stateFile?.finishes ?? 0)),
+                ("editNanoseconds", percentiles(Percentiles(window.edits))),
+                ("syncNanoseconds", percentiles(Percentiles(window.syncs))),
+              ])
+            })
+        ),
         ("stateFileBytes", .integer(history.stateFileBytes)), ("serverRecords", .integer(history.serverRecords)),
         ("serverBytes", .integer(history.serverBytes)), ("largestRecordBytes", .integer(history.largestRecordBytes)),
         ("refusedSaves", .integer(history.refusedSaves)), ("queuesKept", .integer(history.queuesKept)),

@@ -11,12 +11,14 @@ import SmartFillSupport
 package enum SyncHistory {
   /// What a history measured.
   package struct Figures: Sendable {
-    /// Edit durations (nanoseconds) over the first and the last `window` edits.
-    package var earlyEdits: [UInt64] = []
-    package var lateEdits: [UInt64] = []
-    /// Sync durations (nanoseconds) over the syncs of the first and the last `window` edits.
-    package var earlySyncs: [UInt64] = []
-    package var lateSyncs: [UInt64] = []
+    /// The timed windows, in order: the first `window` edits, then the `window` edits up to each checkpoint.
+    package var windows: [Window] = []
+    /// Edit durations (nanoseconds) over the first and the last window.
+    package var earlyEdits: [UInt64] { windows.first?.edits ?? [] }
+    package var lateEdits: [UInt64] { windows.last?.edits ?? [] }
+    /// Sync durations (nanoseconds) over the syncs of the first and the last window.
+    package var earlySyncs: [UInt64] { windows.first?.syncs ?? [] }
+    package var lateSyncs: [UInt64] { windows.last?.syncs ?? [] }
     /// The phone's state file at the end, in bytes.
     package var stateFileBytes = 0
     /// The largest record the server holds at the end, in bytes.
@@ -41,10 +43,28 @@ package enum SyncHistory {
     package var days = 0
   }
 
-  /// Runs `edits` edits from `seed`, timing edits and syncs with `clock` (nanoseconds) over the first and the
-  /// last `window` edits; the state file is measured by writing it to `stateFile`.
+  /// The edits and syncs timed over a run of consecutive edits, and what the phone's state held at its end:
+  /// how the cost of an edit and a sync changes as the history grows.
+  package struct Window: Sendable {
+    /// The edits done when the window starts and when it ends.
+    package var start: Int
+    package var end: Int
+    /// Edit durations (nanoseconds), and those of the syncs after the window's edits.
+    package var edits: [UInt64] = []
+    package var syncs: [UInt64] = []
+    /// The simulated days passed when the window ends.
+    package var days = 0
+    /// The episodes finished when the window ends.
+    package var finishedEpisodes = 0
+    /// The phone's state file by section when the window ends.
+    package var stateFile: StateFileBreakdown?
+  }
+
+  /// Runs `edits` edits from `seed`, timing edits and syncs with `clock` (nanoseconds) over the first
+  /// `window` edits and the `window` edits before each of `checkpoints` (edit counts; the last edit always is
+  /// one); the state file is measured by writing it to `stateFile`.
   package static func run(
-    edits: Int, seed: UInt64, window: Int, stateFile: String, clock: () -> UInt64
+    edits: Int, seed: UInt64, window: Int, checkpoints: [Int] = [], stateFile: String, clock: () -> UInt64
   ) throws -> Figures {
     var random = SplitMix64(seed: seed)
     let start = Date(timeIntervalSince1970: 1_767_225_600)
@@ -56,6 +76,16 @@ package enum SyncHistory {
       SyncEngine(replica: ReplicaID("0d7b2e91-64c8-4a3f-8e15-c9f0a1b2d3e4"), deviceName: "Car", now: start),
     ]
     var figures = Figures()
+    // A window that would overlap the one before extends it instead: each edit is timed once.
+    for end in ([min(window, edits)] + checkpoints.filter { $0 > window && $0 < edits } + [edits]).sorted()
+    where end > (figures.windows.last?.end ?? 0) {
+      if let last = figures.windows.last, end - window < last.end {
+        figures.windows[figures.windows.count - 1].end = end
+      } else {
+        figures.windows.append(Window(start: max(0, end - window), end: end))
+      }
+    }
+    func windowIndex(_ step: Int) -> Int? { figures.windows.firstIndex { $0.start <= step && step < $0.end } }
     var nextEpisode = 0
     var nextQueue = 0
     func fresh(_ count: Int) -> [EpisodeReference] {
@@ -64,7 +94,7 @@ package enum SyncHistory {
         return SyncWorkload.reference(nextEpisode)
       }
     }
-    func sync(_ index: Int, at time: Date, timed: Bool, early: Bool) {
+    func sync(_ index: Int, at time: Date, timed: Int?) {
       let before = clock()
       let report = devices[index].syncNow(
         now: time,
@@ -75,9 +105,7 @@ package enum SyncHistory {
         report.problems.filter {
           if case .recordTooLarge = $0 { return true } else { return false }
         }.count
-      if timed {
-        if early { figures.earlySyncs.append(clock() - before) } else { figures.lateSyncs.append(clock() - before) }
-      }
+      if let timed { figures.windows[timed].syncs.append(clock() - before) }
     }
     for step in 0..<edits {
       now.addTimeInterval(Double(random.integer(in: 1...1_900)))
@@ -86,7 +114,7 @@ package enum SyncHistory {
       let shown = devices[index].state.visibleQueueIDs
       let queue = random.element(of: shown)
       let episodes = devices[index].state.episodes(in: queue)
-      let timed = step < window || step >= edits - window
+      let timed = windowIndex(step)
       let before = clock()
       do {
         try devices[index].edit(now: now) { (library) throws(SyncError) in
@@ -121,18 +149,17 @@ package enum SyncHistory {
       } catch {
         // A refused edit (a clash of names, a queue another device deleted) is part of the history.
       }
-      if timed {
-        if step < window {
-          figures.earlyEdits.append(clock() - before)
-        } else {
-          figures.lateEdits.append(clock() - before)
-        }
+      if let timed { figures.windows[timed].edits.append(clock() - before) }
+      if random.chance(1, in: 8) { sync(index, at: now.addingTimeInterval(11), timed: timed) }
+      if let timed, step + 1 == figures.windows[timed].end {
+        figures.windows[timed].days = Int(now.timeIntervalSince(start) / 86_400)
+        figures.windows[timed].finishedEpisodes = devices[0].state.finished.marks.count
+        figures.windows[timed].stateFile = try StateFileBreakdown(devices[0])
       }
-      if random.chance(1, in: 8) { sync(index, at: now.addingTimeInterval(11), timed: timed, early: step < window) }
     }
     for round in 0..<3 {
       for index in devices.indices {
-        sync(index, at: now.addingTimeInterval(Double(20 + round * 20 + index)), timed: false, early: false)
+        sync(index, at: now.addingTimeInterval(Double(20 + round * 20 + index)), timed: nil)
       }
     }
     try SyncStore(path: stateFile).save(devices[0])
