@@ -273,4 +273,35 @@ struct QueuePartsTests {
     #expect(tablet.state.episodes(in: .commute).count == 300 && tablet.partCache.waiting.isEmpty)
     #expect(transport.unnamedParts.isEmpty, "the first parts left are deleted by their writer")
   }
+  @Test("a queue back under the split travels in one record again; the last head's parts go within a day")
+  func shrinkingBackIntoOneRecord() throws {
+    var (transport, phone, tablet) = try Self.phoneWithQueueInParts(seed: 5)
+    transport.sync(&phone, at: at(20))
+    let parts = try QueueParts.info(of: try #require(transport.server.record("queue.commute"))).parts
+    transport.sync(&tablet, at: at(30))
+    #expect(tablet.state.episodes(in: .commute).count == 300)
+    try tablet.edit(now: at(40)) { (library) throws(SyncError) in
+      for index in 0..<290 { try library.remove(episode("e\(index)"), from: .commute, now: at(40)) }
+    }
+    transport.sync(&tablet, at: at(50))
+    let record = try #require(transport.server.record("queue.commute"))
+    #expect(!QueueParts.isHead(record), "ten episodes fit in one record")
+    transport.sync(&phone, at: at(60))
+    #expect(phone.state.episodes(in: .commute) == (290..<300).map { episode("e\($0)") })
+    #expect(Set(transport.unnamedParts) == Set(parts), "the phone's parts wait: it may be between its phases")
+    for hour in 1...25 {
+      transport.sync(&phone, at: at(60 + Double(hour) * 3_600))
+      transport.sync(&tablet, at: at(70 + Double(hour) * 3_600))
+    }
+    #expect(transport.unnamedParts.isEmpty, "deleted a day after the tablet first saw them")
+    #expect(transport.server.allRecords.allSatisfy { !QueueParts.isPart($0.id) })
+    // The phone, seeing its parts deleted, sends the queue once more (in one record) and then rests.
+    for time in [at(90_000), at(90_010), at(90_020)] {
+      transport.sync(&phone, at: time)
+      transport.sync(&tablet, at: time + 5)
+    }
+    let same = tablet.state.hasSameState(as: phone.state)
+    #expect(same && phone.pending.isEmpty && tablet.pending.isEmpty, "\(phone.pending) \(tablet.pending)")
+    #expect(transport.server.allRecords.allSatisfy { !QueueParts.isPart($0.id) })
+  }
 }
