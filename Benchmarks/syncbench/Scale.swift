@@ -267,6 +267,7 @@ func scaleFigures(cases: [ScaleCase], historyEdits: Int, iterations: Int, json: 
       ]
     }
     print(RunContext.markdownTable([header] + cells).joined(separator: "\n"))
+    print("")
     print(
       "state file \(history.stateFileBytes.formatted()) B; server \(history.serverRecords) records, "
         + "\(history.serverBytes.formatted()) B, the largest \(history.largestRecordBytes.formatted()) B; "
