@@ -2,8 +2,10 @@ import Foundation
 import Queues
 import SmartFillSupport
 
-// A device's `Device` record and its entry in the state file: `deviceID`, `deviceName`, `lastSync`, `revision`
-// and `retired`, a JSON list `[[queue id, "16 hex digits"], …]` sorted by queue identifier.
+// A device's `Device` record and its entry in the state file: `deviceID`, `deviceName`, `lastSync`, `revision`,
+// `retired`, a JSON list `[[queue id, "16 hex digits"], …]` sorted by queue identifier, and `replaces`, a JSON
+// list `[[replica id, revision], …]` sorted by identity, left out when empty (so records written before it
+// existed read, and are written, as before).
 
 extension DeviceRegistry.Entry {
   /// The entry's `Device` record for device `replica`.
@@ -12,12 +14,50 @@ extension DeviceRegistry.Entry {
   package func record(of replica: ReplicaID, changeTag: String?) -> SyncRecord {
     var json = JSONWriter(style: .compact)
     writeRetired(to: &json)
-    return SyncRecord(
+    var record = SyncRecord(
       id: DeviceRegistry.recordID(of: replica), type: DeviceRegistry.recordType, changeTag: changeTag,
       fields: [
         "deviceID": .string(replica.rawValue), "deviceName": .string(name), "lastSync": .date(lastSync),
         "revision": .integer(revision), "retired": .json(json.bytes),
       ])
+    if !replaces.isEmpty {
+      var list = JSONWriter(style: .compact)
+      writeReplaces(to: &list)
+      record.fields["replaces"] = .json(list.bytes)
+    }
+    return record
+  }
+
+  /// Writes ``replaces`` as `[[replica id, revision], …]`, sorted by identity.
+  func writeReplaces(to json: inout JSONWriter) {
+    json.inlineArray { json in
+      for (replica, revision) in replaces.sorted(by: { $0.key < $1.key }) {
+        json.element()
+        json.inlineArray { json in
+          json.element()
+          json.string(replica)
+          json.element()
+          json.integer(revision)
+        }
+      }
+    }
+  }
+
+  /// Reads a list written by ``writeReplaces(to:)``: at most ``DeviceRegistry/replacedLimit`` identities.
+  static func readReplaces(_ node: JSONReader) throws(JSONReadError) -> [String: Int] {
+    let items = try node.elements()
+    guard items.count <= DeviceRegistry.replacedLimit else {
+      throw node.error("names \(items.count) identities, more than \(DeviceRegistry.replacedLimit)")
+    }
+    var replaces: [String: Int] = [:]
+    for item in items {
+      let pair = try item.elements()
+      guard pair.count == 2 else { throw item.error("expected [replica id, revision], found \(pair.count) elements") }
+      let replica = try pair[0].string()
+      if replica.isEmpty { throw pair[0].error("must not be empty") }
+      replaces[replica] = try pair[1].integer(in: 0...Int.max)
+    }
+    return replaces
   }
 
   /// Writes ``retired`` as `[[queue id, "16 hex digits"], …]`, sorted by queue identifier.
@@ -67,11 +107,19 @@ extension DeviceRegistry.Entry {
       throw bad("revision", "missing or negative")
     }
     guard case .json(let bytes)? = record.fields["retired"] else { throw bad("retired", "missing or not JSON") }
-    do throws(JSONReadError) {
-      let retired = try readRetired(try JSONReader(parsing: bytes))
-      return (replica, Self(name: name, lastSync: lastSync, revision: revision, retired: retired))
-    } catch {
+    let retired: [QueueID: UInt64]
+    do throws(JSONReadError) { retired = try readRetired(try JSONReader(parsing: bytes)) } catch {
       throw bad(error.path == .root ? "retired" : "retired" + error.path.description, error.reason)
     }
+    var replaces: [String: Int] = [:]
+    switch record.fields["replaces"] {
+    case nil: break
+    case .json(let bytes)?:
+      do throws(JSONReadError) { replaces = try readReplaces(try JSONReader(parsing: bytes)) } catch {
+        throw bad(error.path == .root ? "replaces" : "replaces" + error.path.description, error.reason)
+      }
+    default: throw bad("replaces", "not JSON")
+    }
+    return (replica, Self(name: name, lastSync: lastSync, revision: revision, retired: retired, replaces: replaces))
   }
 }

@@ -20,14 +20,26 @@ package struct DeviceRegistry: Sendable, Hashable {
     package var revision: Int
     /// The tombstones the device holds, each with the FNV-1a 64 hash of its state's bytes.
     package var retired: [QueueID: UInt64]
+    /// The identities this device took over (its state's, before a restored backup or a migration made it take
+    /// a new one), each with the latest revision of that identity's record it had read: a revision up to that
+    /// one is the same state's past, so it no longer holds tombstones back; a later one means a copy still
+    /// runs under the old identity, which counts again.
+    package var replaces: [String: Int]
 
-    package init(name: String, lastSync: Date, revision: Int, retired: [QueueID: UInt64]) {
+    package init(
+      name: String, lastSync: Date, revision: Int, retired: [QueueID: UInt64], replaces: [String: Int] = [:]
+    ) {
       self.name = name
       self.lastSync = lastSync
       self.revision = revision
       self.retired = retired
+      self.replaces = replaces
     }
   }
+
+  /// The most identities an entry names as replaced: the latest ones (an identity moves at most once per
+  /// restore, so older ones have long expired).
+  package static let replacedLimit = 16
 
   /// The days after which a device that has not synced no longer holds tombstones back: 90 (a lost phone must
   /// not keep every tombstone forever).
@@ -68,15 +80,21 @@ package struct DeviceRegistry: Sendable, Hashable {
 
   /// The tombstones among `mine` (this device's, with their hashes) that every other device still counted
   /// holds too, with the same hash: those whose latest revision this device read less than ``expiryDays``
-  /// days before `now` (or after it, by a clock set back since). A device alone in the registry collects its
+  /// days before `now` (or after it, by a clock set back since), and that no identity took over at that
+  /// revision or a later one (``Entry/replaces``). A device alone in the registry collects its
   /// tombstones at once: no other device can hold a copy back, and one not registered yet that comes back with
   /// a live copy gets it back under a new identifier (see `SyncEngine.dropDeleted`).
   ///
   /// - Complexity: O(*t* · *d*) in the tombstones and the devices.
   package func stable(_ mine: [QueueID: UInt64], me: ReplicaID, now: Date) -> [QueueID] {
     let limit = Double(Self.expiryDays * 86_400)
+    var replaced: [String: Int] = [:]
+    for entry in devices.values {
+      replaced.merge(entry.replaces) { max($0, $1) }
+    }
     let counted = devices.filter {
       $0.key != me.rawValue && now.timeIntervalSince(seenAt[$0.key] ?? $0.value.lastSync) < limit
+        && $0.value.revision > replaced[$0.key, default: -1]
     }
     return mine.filter { id, hash in counted.values.allSatisfy { $0.retired[id] == hash } }.map(\.key)
       .sorted { $0.rawValue < $1.rawValue }

@@ -51,11 +51,35 @@ extension SyncEngine {
       return
     }
     registry.devices[me] = .init(
-      name: deviceName, lastSync: fetched, revision: (old?.revision ?? 0) + 1, retired: held)
+      name: deviceName, lastSync: fetched, revision: (old?.revision ?? 0) + 1, retired: held,
+      replaces: old?.replaces ?? takeOverReplacedIdentity())
     let id = deviceRecordID
     pending.insert(id)
     generations[id, default: 0] += 1
     pendingSince = min(pendingSince ?? now, now)
+  }
+
+  /// What a new identity's first record names as replaced: the identity it moved from (with the latest
+  /// revision of that identity's record on the server) and those that one replaced, at most
+  /// ``DeviceRegistry/replacedLimit`` (those still in the registry first). The old identity's record is the
+  /// same state's past: the tombstones it listed need not wait 90 days for it to expire.
+  ///
+  /// - Complexity: O(*d* log *d*) in the devices.
+  mutating func takeOverReplacedIdentity() -> [String: Int] {
+    guard let old = replacedIdentity else { return [:] }
+    replacedIdentity = nil
+    let id = DeviceRegistry.recordID(of: old)
+    guard var entry = registry.devices[old.rawValue] else { return [:] }
+    // A revision not written yet (the old identity's own, pending when the state moved) is not the server's.
+    if pending.remove(id) != nil { entry.revision = max(0, entry.revision - 1) }
+    registry.devices[old.rawValue] = entry
+    changeTags[id] = nil
+    var replaces = entry.replaces
+    replaces[old.rawValue] = entry.revision
+    let kept = replaces.keys.sorted {
+      (registry.devices[$0] == nil ? 1 : 0, $0) < (registry.devices[$1] == nil ? 1 : 0, $1)
+    }
+    return replaces.filter { kept.prefix(DeviceRegistry.replacedLimit).contains($0.key) }
   }
 
   /// This device's `Device` record as it goes out.

@@ -96,6 +96,9 @@ public struct SyncEngine: Sendable {
   var lastCompleteFetch: Date?
   /// Whether this device's `Device` record was looked at since the last complete fetch.
   var registryChecked = false
+  /// The identity this state moved away from at this fetch (``checkIdentity(_:)``), for this device's next
+  /// `Device` record to name as replaced.
+  var replacedIdentity: ReplicaID?
 
   /// A new device's engine: the built-in queues, nothing fetched yet.
   public init(replica: ReplicaID, deviceName: String, now: Date) {
@@ -443,6 +446,7 @@ public struct SyncEngine: Sendable {
     let base = me.rawValue.split(separator: "~", maxSplits: 1).first.map(String.init) ?? ""
     let suffix = identityRandom?.next() ?? UInt64.random(in: .min ... .max)
     state.moveEvents(since: since, to: ReplicaID("\(base)~\(String(suffix, radix: 16))"))
+    replacedIdentity = me
     loadedState = nil
     confirmedState = nil
   }

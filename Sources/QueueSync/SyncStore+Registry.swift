@@ -8,7 +8,8 @@ import SmartFillSupport
 //     "devices": {"5f1…": {"name": "iPad", "lastSync": "2026-01-01T08:00:00Z", "revision": 4,
 //                          "retired": [["commute", "9c1f…"], …], "seenAt": "2026-01-02T09:00:00Z"}, …}
 //
-// `seenAt` (another device's only) is when this device read that device's latest revision, by its own clock.
+// `seenAt` (another device's only) is when this device read that device's latest revision, by its own clock;
+// `replaces` (`[["5f1…", 7], …]`, only when not empty) names the identities the device took over.
 //
 // The member is left out when the registry is empty, so a file written before it existed reads as before.
 
@@ -29,6 +30,10 @@ extension SyncStore {
           json.member("revision", entry.revision)
           json.member("retired")
           entry.writeRetired(to: &json)
+          if !entry.replaces.isEmpty {
+            json.member("replaces")
+            entry.writeReplaces(to: &json)
+          }
           if let seen = registry.seenAt[replica] { json.member("seenAt", seen) }
         }
       }
@@ -46,7 +51,10 @@ extension SyncStore {
       registry.devices[replica] = DeviceRegistry.Entry(
         name: try entry.string("name"), lastSync: try entry.date("lastSync"),
         revision: try entry.field("revision").integer(in: 0...Int.max),
-        retired: try DeviceRegistry.Entry.readRetired(entry.field("retired")))
+        retired: try DeviceRegistry.Entry.readRetired(entry.field("retired")),
+        replaces: try entry.optional("replaces").map { (node) throws(JSONReadError) in
+          try DeviceRegistry.Entry.readReplaces(node)
+        } ?? [:])
       registry.seenAt[replica] = try entry.optional("seenAt")?.date()
     }
     return registry

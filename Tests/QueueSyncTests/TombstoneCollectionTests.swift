@@ -239,4 +239,87 @@ struct TombstoneCollectionTests {
       ])
     #expect(device.registry == fleet.devices[0].registry)
   }
+  /// The registered fleet where device 2, backed up on day 0, goes on to sync an edit on day 1, is restored
+  /// from the backup and edits again on day 2: its events move to a new identity. Returns the copy that went
+  /// on (the device before the restore, or an old phone still running) too.
+  func restoredFleet() throws -> (fleet: TombstoneFleet, copy: SyncEngine) {
+    var fleet = try registeredFleet()
+    let backup = try SyncStore.bytes(of: fleet.devices[2])
+    try fleet.edit(2, day: 1) { (library) throws(SyncError) in
+      try library.playLast([reference("before-restore")], in: .upNext, now: TombstoneFleet.day(1))
+    }
+    fleet.syncAll(day: 1)
+    let copy = fleet.devices[2]
+    fleet.devices[2] = try SyncStore.engine(bytes: backup, path: "backup.json")
+    try fleet.edit(2, day: 2) { (library) throws(SyncError) in
+      try library.playLast([reference("after-restore")], in: .upNext, now: TombstoneFleet.day(2))
+    }
+    fleet.syncAll(day: 2)
+    return (fleet, copy)
+  }
+
+  @Test("a device restored from a backup names its old identity replaced: that one holds nothing back")
+  func restoredBackup() throws {
+    var (fleet, _) = try restoredFleet()
+    let renamed = fleet.devices[2].state.replica.rawValue
+    #expect(renamed.hasPrefix("d2~"), "the restored device's events moved to a new identity: \(renamed)")
+    let entry = try #require(fleet.devices[0].registry.devices[renamed])
+    #expect(entry.replaces == ["d2": try #require(fleet.devices[0].registry.devices["d2"]).revision])
+    let ids = try createQueues(1, in: &fleet, day: 3)
+    try fleet.edit(1, day: 4) { (library) throws(SyncError) in try library.delete(ids[0], now: TombstoneFleet.day(4)) }
+    fleet.syncAll(day: 4)
+    fleet.syncAll(day: 36, rounds: 4)
+    #expect(fleet.server.record("queue.q0") == nil, "the old identity d2 (last synced on day 1) held it back")
+    for index in fleet.devices.indices {
+      #expect(!fleet.heldQueues(index).contains(ids[0]), "device \(index)")
+      #expect(guids(fleet.devices[index].state, .upNext) == ["up", "before-restore", "after-restore"])
+      #expect(fleet.devices[index].pending.isEmpty)
+    }
+    // The replacement is kept in the state file and read back.
+    let read = try SyncStore.engine(bytes: try SyncStore.bytes(of: fleet.devices[0]), path: "d0.json")
+    #expect(read.registry == fleet.devices[0].registry)
+  }
+
+  @Test("an old identity that writes again after it was taken over (a copy still running) holds back again")
+  func copyStillRunning() throws {
+    var (fleet, copy) = try restoredFleet()
+    fleet.devices.append(copy)
+    // The copy syncs once more, a day after its last record: a later revision than the one taken over.
+    fleet.syncAll([3], day: 3)
+    let ids = try createQueues(1, in: &fleet, day: 3)
+    try fleet.edit(1, day: 4) { (library) throws(SyncError) in try library.delete(ids[0], now: TombstoneFleet.day(4)) }
+    fleet.syncAll([0, 1, 2], day: 4)
+    fleet.syncAll([0, 1, 2], day: 36, rounds: 4)
+    #expect(fleet.server.record("queue.q0") != nil, "collected while the copy, heard from on day 3, lacks it")
+    fleet.syncAll([0, 1, 2], day: 94, rounds: 4)
+    #expect(fleet.server.record("queue.q0") == nil, "the copy, silent for 90 days, still holds it back")
+  }
+
+  @Test("a Device record's replaces field: written only when not empty, read back, bad values named")
+  func replacesField() throws {
+    let plain = DeviceRegistry.Entry(name: "iPad", lastSync: at(0), revision: 3, retired: [:])
+    #expect(plain.record(of: ReplicaID("d1"), changeTag: nil).fields["replaces"] == nil)
+    let entry = DeviceRegistry.Entry(name: "iPad", lastSync: at(0), revision: 3, retired: [:], replaces: ["d1": 7])
+    let record = entry.record(of: ReplicaID("d1~9"), changeTag: nil)
+    #expect(record.fields["replaces"] == .json(Array(#"[["d1",7]]"#.utf8)))
+    #expect(try DeviceRegistry.Entry.read(record).entry == entry)
+    for (text, location) in [
+      (#"[["d1",-1]]"#, "replaces[0][1]"), (#"[["",1]]"#, "replaces[0][0]"), (#"[["d1"]]"#, "replaces[0]"),
+      (#"{"d1":1}"#, "replaces"),
+    ] {
+      var bad = record
+      bad.fields["replaces"] = .json(Array(text.utf8))
+      #expect(throws: SyncError.self, "\(text)") { try DeviceRegistry.Entry.read(bad) }
+      do {
+        _ = try DeviceRegistry.Entry.read(bad)
+      } catch {
+        guard case .invalidRecord(_, let found, _) = error else { throw error }
+        #expect(found == location, "\(text)")
+      }
+    }
+    var tooMany = record
+    let list = (0...DeviceRegistry.replacedLimit).map { #"["d\#($0)",1]"# }.joined(separator: ",")
+    tooMany.fields["replaces"] = .json(Array("[\(list)]".utf8))
+    #expect(throws: SyncError.self) { try DeviceRegistry.Entry.read(tooMany) }
+  }
 }
