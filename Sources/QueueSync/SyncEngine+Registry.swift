@@ -78,8 +78,8 @@ extension SyncEngine {
     replaces[old.rawValue] = entry.revision
     let kept = replaces.keys.sorted {
       (registry.devices[$0] == nil ? 1 : 0, $0) < (registry.devices[$1] == nil ? 1 : 0, $1)
-    }
-    return replaces.filter { kept.prefix(DeviceRegistry.replacedLimit).contains($0.key) }
+    }.prefix(DeviceRegistry.replacedLimit)
+    return Dictionary(uniqueKeysWithValues: kept.map { ($0, replaces[$0]!) })
   }
 
   /// This device's `Device` record as it goes out.

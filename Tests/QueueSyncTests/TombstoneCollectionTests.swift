@@ -322,4 +322,23 @@ struct TombstoneCollectionTests {
     tooMany.fields["replaces"] = .json(Array("[\(list)]".utf8))
     #expect(throws: SyncError.self) { try DeviceRegistry.Entry.read(tooMany) }
   }
+  @Test("a new identity names at most 16 identities replaced, those still registered first, at the server's revision")
+  func replacedLimit() {
+    var device = engine("d0~b")
+    let older = Dictionary(uniqueKeysWithValues: (0..<20).map { ("d0~\($0)", $0) })
+    device.registry.devices["d0"] = .init(name: "d0", lastSync: at(0), revision: 5, retired: [:], replaces: older)
+    for index in [7, 9] {
+      device.registry.devices["d0~\(index)"] = .init(name: "d0", lastSync: at(0), revision: 1, retired: [:])
+    }
+    var pendingOwn = device
+    device.replacedIdentity = ReplicaID("d0")
+    let names = device.takeOverReplacedIdentity()
+    #expect(names.count == DeviceRegistry.replacedLimit && device.replacedIdentity == nil)
+    #expect(names["d0"] == 5 && names["d0~7"] == 7 && names["d0~9"] == 9, "\(names.sorted { $0.key < $1.key })")
+    // The old identity's record was pending (a revision it never wrote): the server holds the one before.
+    pendingOwn.pending.insert("device.d0")
+    pendingOwn.replacedIdentity = ReplicaID("d0")
+    #expect(pendingOwn.takeOverReplacedIdentity()["d0"] == 4)
+    #expect(pendingOwn.registry.devices["d0"]?.revision == 4 && !pendingOwn.pending.contains("device.d0"))
+  }
 }
